@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from '../users/users.tables.ts';
+
+export type StoredImage = { src: string; width: number; height: number };
+
+/** Community posts: text with up to 9 images or one video. */
+export const posts = pgTable(
+  'posts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** One of POST_THEMES: mod, beauty, travel, tesla, exp. */
+    type: text('type').notNull(),
+    content: text('content').notNull(),
+    /** Storage keys (or URLs) with pixel sizes. */
+    images: jsonb('images').$type<StoredImage[]>().notNull().default([]),
+    /** Storage key of the video; '' for image posts. */
+    videoSrc: text('video_src').notNull().default(''),
+    /** Cover image for a video post; '' means "first frame of the video". */
+    videoCover: text('video_cover').notNull().default(''),
+    videoDurationMs: integer('video_duration_ms').notNull().default(0),
+    likeCount: integer('like_count').notNull().default(0),
+    shareCount: integer('share_count').notNull().default(0),
+    playCount: integer('play_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    /** Legacy flags the client reads (SPEC.md §3); kept 0 unless a feature sets them. */
+    istla: smallint('istla').notNull().default(0),
+    xySort: integer('xy_sort').notNull().default(0),
+    ship: smallint('ship').notNull().default(0),
+    xianyu: smallint('xianyu').notNull().default(0),
+    goods: smallint('goods').notNull().default(0),
+    xyPrice: numeric('xy_price', { precision: 10, scale: 2 }).notNull().default('0.00'),
+    xyLink: text('xy_link').notNull().default(''),
+    location: text('location').notNull().default(''),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** Check-in post (打卡). */
+    checkin: smallint('checkin').notNull().default(0),
+    /**
+     * Feed rank, stored so the feed is one index scan. See posts.service.ts hotScore():
+     * log10(max(1, engagement)) + createdAtSeconds / 45000, so a day of age weighs about
+     * as much as 6.8x less engagement... recomputed whenever a counter changes.
+     */
+    hotScore: doublePrecision('hot_score').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('posts_feed_idx').on(t.hotScore.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
+    index('posts_type_feed_idx').on(t.type, t.hotScore.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
+    index('posts_user_idx').on(t.userId, t.createdAt.desc()).where(sql`${t.deletedAt} is null`),
+  ],
+);

@@ -1,0 +1,66 @@
+/** Business constants of SPEC.md §9. */
+
+export const CLIENT_VERSION = '1.1.0';
+export const PLATFORM = 'web';
+export const SRCHN = '118';
+export const DEFAULT_SPCHN = '0';
+
+export const MOBILE_BREAKPOINT_PX = 768;
+export const SCAN_POLL_INTERVAL_MS = 1000;
+export const SCAN_POLL_MAX_FAILURES = 5;
+export const SCAN_CODE_LIFETIME_S = 300;
+export const SMS_RESEND_COUNTDOWN_S = 59;
+export const SMS_CODE_LENGTH = 4;
+export const LOCAL_CHALLENGE_LENGTH = 3;
+export const PHONE_MAX_LENGTH = 11;
+export const TOAST_DURATION_MS = 3000;
+
+export const PAGE_SIZE = {
+  posts: 20,
+  search: 20,
+  bookmarks: 20,
+  nearby: 20,
+  chats: 20,
+  recommend: 10,
+  vipHistory: 10,
+  drafts: 9,
+} as const;
+/** Largest page any list call answers; bigger sizes are capped. */
+export const MAX_PAGE_SIZE = 100;
+
+export const NEARBY_RADIUS_KM = { radar: 5, activeUsers: 5, geoPosts: 10, teams: 10 } as const;
+export const RADAR_LIMIT = 60;
+
+export const VIDEO_GENERATION = { freeLimit: 3, prices: { 5: 5 } as Record<number, number>, durationS: 5 };
+export const IMAGE_GENERATION = { freeLimit: 20, price: 2 };
+export const AI_TOTAL_LIMIT = 20;
+
+export const VIP_PLAN_FALLBACK = [
+  { type: 'monthly', name: '月度会员', price: 39.9, original_price: 49.9, unit: '月', most_popular: false },
+  { type: 'yearly', name: '年度会员', price: 399, original_price: 499, unit: '年', most_popular: true },
+  { type: 'lifetime', name: '终身会员', price: 999, original_price: 1299, unit: '终身', most_popular: false },
+] as const;
+
+export const CART_QR_RETRIES = 2;
+export const CART_QR_RETRY_DELAY_MS = 1000;
+export const DEFAULT_AREA_CODE = '86';
+export const ANIMATION_MS = 250;
+export const CHUNK_RELOAD_GUARD_MS = 10_000;
+export const PAGE_VIEW_DELAY_MS = 100;
+/** SPEC.md leaves the new-build check interval open; we check every 5 minutes. */
+export const BUILD_CHECK_INTERVAL_MS = 5 * 60_000;
+export const CLASS_MERGE_CACHE_SIZE = 500;
+export const DEFAULT_PRIMARY_COLOR = 'green';
+export const DEFAULT_GRAY_COLOR = 'cool';
+export const PALETTE_SHADES = [50, 100, 200, 300, 400, 500, 600, 700, 800, 900, 950] as const;
+
+/** HTTP statuses on which a read is retried once (SPEC.md §7). */
+export const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
+
+/** Post themes: each has a feed at /{theme} and /api/v1/{theme}/posts. */
+export const POST_THEMES = ['mod', 'beauty', 'travel', 'tesla', 'exp'] as const;
+export type PostTheme = (typeof POST_THEMES)[number];
+
+/** Qiniu-style suffixes the image rules of SPEC.md §3 append. */
+export const IMAGE_RESIZE_SUFFIX = '?imageView2/2/w/480';
+export const VIDEO_FRAME_SUFFIX = '?vframe/jpg/offset/0';

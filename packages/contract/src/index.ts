@@ -1,0 +1,13 @@
+export * from './client.ts';
+export * from './constants.ts';
+export * from './content.ts';
+export * from './endpoint.ts';
+export * from './entities/post.ts';
+export * from './envelope.ts';
+export * from './errors.ts';
+export * from './messages.ts';
+export * from './realtime.ts';
+export { endpoints } from './registry.ts';
+export * from './schemas.ts';
+export * from './sign.ts';
+export * from './status.ts';

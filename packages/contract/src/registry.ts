@@ -1,0 +1,11 @@
+import * as content from './content.ts';
+import type { Endpoint } from './endpoint.ts';
+
+function pickEndpoints(mod: Record<string, unknown>): Endpoint[] {
+  return Object.values(mod).filter(
+    (v): v is Endpoint => typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'data' in v,
+  );
+}
+
+/** Every endpoint the API serves; the server registers exactly these. */
+export const endpoints: readonly Endpoint[] = [...pickEndpoints(content)];
