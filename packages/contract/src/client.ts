@@ -88,7 +88,7 @@ export function createApiClient(options: ApiClientOptions) {
     if (token) headers.authorization = `Bearer ${token}`;
 
     let url: string;
-    let body: BodyInit | undefined;
+    let body: RequestInit['body'];
     if (method === 'GET') {
       url = `${options.baseUrl}${path}?${buildQuery((input as Record<string, unknown>) ?? {}, null)}`;
     } else if (typeof FormData !== 'undefined' && input instanceof FormData) {

@@ -37,6 +37,14 @@ export const ERRORS = {
   USER_NOT_FOUND: { status: STATUS.NOT_FOUND, message: '用户不存在' },
   /** A file under /files that does not exist. */
   FILE_NOT_FOUND: { status: STATUS.NOT_FOUND, message: '文件不存在' },
+  /** A storage key with `..`, an absolute path or characters outside the safe set. */
+  FILE_KEY_INVALID: { status: STATUS.VALIDATION_FAILED, message: '文件路径不合法' },
+  /** A /files processing suffix we do not support (only imageView2 mode 2 and vframe/jpg). */
+  FILE_OPERATION_UNSUPPORTED: { status: STATUS.VALIDATION_FAILED, message: '不支持的文件处理参数：{detail}' },
+  /** The image is above the pixel limit we decode (40 megapixels). */
+  IMAGE_TOO_LARGE: { status: STATUS.VALIDATION_FAILED, message: '图片尺寸过大（超过 {limit} 万像素），无法处理' },
+  /** The stored file could not be decoded (corrupt image or video, offset past the end). */
+  FILE_PROCESSING_FAILED: { status: STATUS.VALIDATION_FAILED, message: '文件处理失败，文件可能已损坏' },
   /** Unexpected failure; details only in the log. */
   SERVER_ERROR: { status: STATUS.SERVER_ERROR, message: '服务器开小差了，请稍后再试' },
 } as const satisfies Record<string, ErrorDef>;

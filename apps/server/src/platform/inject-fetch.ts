@@ -5,7 +5,12 @@ import type { FastifyInstance } from 'fastify';
  * A fetch that reaches this same Fastify instance in-process (light-my-request): SSR
  * loaders and API tests call the API exactly as a browser would, with no socket.
  */
-export function createInjectFetch(app: FastifyInstance, baseHeaders: Record<string, string> = {}): FetchLike {
+export function createInjectFetch(
+  app: FastifyInstance,
+  baseHeaders: Record<string, string> = {},
+  /** The visitor's address (SSR): rate limits and logs then see them, not 127.0.0.1. */
+  options: { remoteAddress?: string } = {},
+): FetchLike {
   return async (input, init) => {
     const url = new URL(input, 'http://localhost');
     const headers: Record<string, string> = { ...baseHeaders };
@@ -25,6 +30,7 @@ export function createInjectFetch(app: FastifyInstance, baseHeaders: Record<stri
       url: url.pathname + url.search,
       headers,
       payload,
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     });
     const out = new Headers();
     for (const [key, value] of Object.entries(res.headers)) {

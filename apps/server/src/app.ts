@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import type { Redis } from 'ioredis';
+import { postsRoutes } from './modules/posts/posts.routes.ts';
+import type { Config } from './platform/config.ts';
+import { createDatabase, type Database, runMigrations } from './platform/db.ts';
+import { assertAllEndpointsRegistered } from './platform/endpoints.ts';
+import { registerErrorHandler, registerNotFoundHandler } from './platform/error-handler.ts';
+import './platform/fastify-types.ts';
+import { registerHealthRoutes } from './platform/health.ts';
+import { registerApiRateLimit } from './platform/rate-limit.ts';
+import { attachRealtime } from './platform/realtime.ts';
+import { closeRedis, createRedis } from './platform/redis.ts';
+import { echoRequestId, genRequestId } from './platform/request-id.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { registerSignVerification } from './platform/sign-verify.ts';
+import { filesRoutes } from './platform/storage/files.routes.ts';
+import { createStorage, type StorageProvider } from './platform/storage/index.ts';
+
+export type { Config } from './platform/config.ts';
+
+export type AppDeps = {
+  /** An open, migrated database owned by the caller (not closed with the app). */
+  database?: Database;
+  storage?: StorageProvider;
+};
+
+type WebPlugin = FastifyPluginAsync<{ config: Config }>;
+
+/** The web plugin lives in the web engineer's folder and needs a built client. */
+const WEB_PLUGIN_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'web/web.plugin.ts');
+
+/**
+ * Builds the whole server — API, health, realtime, files, web — without listening.
+ * Tests call it too. Everything it opens (database, Redis, Socket.IO) is closed by
+ * `app.close()`.
+ */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    genReqId: genRequestId,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+  });
+
+  try {
+    await assemble(app, config, deps);
+  } catch (err) {
+    await app.close().catch(() => {});
+    throw err;
+  }
+  return app;
+}
+
+async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Promise<void> {
+  const database = deps.database ?? (await openDatabase(config));
+  if (!deps.database) app.addHook('onClose', () => database.close());
+  else await runMigrations(database);
+
+  let redis: Redis | null = null;
+  if (config.REDIS_URL) {
+    const client = createRedis(config.REDIS_URL, app.log, 'evcircle');
+    redis = client;
+    app.addHook('onClose', () => closeRedis(client));
+  }
+
+  const storage = deps.storage ?? createStorage(config);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('storage', storage);
+  app.decorateRequest('viewer', null);
+
+  echoRequestId(app);
+  await registerSecurityHeaders(app, config);
+  registerErrorHandler(app);
+  await registerApiRateLimit(app, config, redis, config.REDIS_KEY_PREFIX);
+  // Unknown API paths count against the limit too (scanners probe them).
+  registerNotFoundHandler(app, app.rateLimit());
+  registerSignVerification(app, config.API_SIGN_SECRET);
+
+  await app.register(postsRoutes);
+  assertAllEndpointsRegistered(app);
+
+  registerHealthRoutes(app, { database, redis });
+  attachRealtime(app, { redisUrl: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
+
+  await app.register(filesRoutes, { storage, config });
+  const webPlugin = await loadWebPlugin(config, app);
+  if (webPlugin) await app.register(webPlugin, { config });
+}
+
+async function openDatabase(config: Config): Promise<Database> {
+  const database = await createDatabase(config);
+  try {
+    await runMigrations(database);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return database;
+}
+
+/**
+ * The web plugin is registered last (its catch-all must not shadow anything), only
+ * when the web is to be served and a client build exists.
+ */
+async function loadWebPlugin(config: Config, app: FastifyInstance): Promise<WebPlugin | null> {
+  if (!config.SERVE_WEB) return null;
+  const serverBuild = path.join(config.WEB_BUILD_DIR, 'server/index.js');
+  if (!existsSync(serverBuild)) {
+    app.log.warn({ serverBuild }, 'web build not found: only the API is served (run `npm run build`)');
+    return null;
+  }
+  if (!existsSync(WEB_PLUGIN_FILE)) {
+    app.log.warn({ file: WEB_PLUGIN_FILE }, 'web plugin missing: only the API is served');
+    return null;
+  }
+  const mod = (await import(WEB_PLUGIN_FILE)) as { webPlugin: WebPlugin };
+  return mod.webPlugin;
+}

@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function configErrorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('config', () => {
+  it('has working defaults for a zero-setup start', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      HOST: '0.0.0.0',
+      PORT: 3000,
+      DATA_DIR: path.resolve('./data'),
+      DATABASE_URL: undefined,
+      REDIS_URL: undefined,
+      API_SIGN_SECRET: 'evcircle-dev-secret',
+      PUBLIC_URL: 'http://localhost:3000',
+      LOG_LEVEL: 'info',
+      SERVE_WEB: true,
+      BODY_LIMIT_BYTES: 1_048_576,
+      RATE_LIMIT_MAX: 600,
+      SHUTDOWN_TIMEOUT_MS: 10_000,
+      TRUST_PROXY: false,
+      STORAGE: 'local',
+    });
+    expect(config.WEB_BUILD_DIR).toMatch(/apps[/\\]web[/\\]build$/);
+    expect(path.isAbsolute(config.WEB_BUILD_DIR)).toBe(true);
+  });
+
+  it('resolves DATA_DIR to an absolute path and reads booleans and numbers', () => {
+    const config = loadConfig({
+      DATA_DIR: 'some/dir',
+      SERVE_WEB: '0',
+      TRUST_PROXY: 'TRUE',
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://u@h/db',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      ANALYTICS_SCRIPT_URL: 'https://stats.example.com/script.js',
+      ANALYTICS_WEBSITE_ID: 'abc',
+    });
+    expect(config.DATA_DIR).toBe(path.resolve('some/dir'));
+    expect(config.SERVE_WEB).toBe(false);
+    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.PORT).toBe(8080);
+    expect(config.DATABASE_URL).toBe('postgresql://u@h/db');
+  });
+
+  it('accepts memory:// for an in-memory database', () => {
+    expect(loadConfig({ DATABASE_URL: 'memory://' }).DATABASE_URL).toBe('memory://');
+  });
+
+  it('names every bad variable on its own line with a reason', () => {
+    const error = configErrorOf({
+      NODE_ENV: 'staging',
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://localhost/db',
+      REDIS_URL: 'localhost:6379',
+      PUBLIC_URL: 'localhost',
+      LOG_LEVEL: 'loud',
+      SERVE_WEB: 'yes',
+      BODY_LIMIT_BYTES: '-5',
+      RATE_LIMIT_MAX: '0',
+      TRUST_PROXY: 'maybe',
+      STORAGE: 's3',
+      ANALYTICS_SCRIPT_URL: 'https://stats.example.com/script.js',
+    });
+    const lines = error.message.split('\n');
+    const expected = [
+      'NODE_ENV',
+      'PORT',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'PUBLIC_URL',
+      'LOG_LEVEL',
+      'SERVE_WEB',
+      'BODY_LIMIT_BYTES',
+      'RATE_LIMIT_MAX',
+      'TRUST_PROXY',
+      'STORAGE',
+      'ANALYTICS_WEBSITE_ID',
+    ];
+    for (const variable of expected) {
+      const line = lines.find((l) => l.trim().startsWith(`${variable}:`));
+      expect(line, `a line for ${variable}`).toBeDefined();
+      expect(line?.split(':').slice(1).join(':').trim().length).toBeGreaterThan(5);
+    }
+    expect(error.issues.map((i) => i.variable).sort()).toEqual([...expected].sort());
+    expect(error.message).toContain('PORT: must be a whole number (got "eighty")');
+  });
+
+  it('requires both analytics variables or neither', () => {
+    expect(configErrorOf({ ANALYTICS_WEBSITE_ID: 'abc' }).issues).toEqual([
+      { variable: 'ANALYTICS_SCRIPT_URL', reason: expect.stringContaining('together') },
+    ]);
+  });
+
+  it('rejects an out-of-range port', () => {
+    expect(configErrorOf({ PORT: '70000' }).message).toContain('PORT: must be between 0 and 65535');
+  });
+});

@@ -1,0 +1,175 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, found from this file's place (apps/server/src/platform). */
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** Accepts true/false/1/0 (any case) — the spellings people put in .env files. */
+function booleanVar(defaultValue: boolean) {
+  return z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return defaultValue;
+      if (value === 'true' || value === '1') return true;
+      if (value === 'false' || value === '0') return false;
+      ctx.addIssue({ code: 'custom', message: `must be one of true, false, 1, 0 (got "${value}")` });
+      return z.NEVER;
+    });
+}
+
+/** A positive integer that arrives as text; an unset or empty variable takes the default. */
+function integerVar(defaultValue: number, { min = 1, max = Number.MAX_SAFE_INTEGER } = {}) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return defaultValue;
+      if (!/^\d+$/.test(value)) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number (got "${value}")` });
+        return z.NEVER;
+      }
+      const n = Number(value);
+      if (n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be between ${min} and ${max} (got ${n})` });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
+/** An optional string: unset and empty both mean "not configured". */
+function optionalVar() {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined));
+}
+
+function urlVar(protocols: readonly string[], what: string) {
+  return z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be ${what}` },
+    );
+}
+
+/**
+ * DATABASE_URL: unset → PGlite files under DATA_DIR/pglite; `memory://` → in-memory
+ * PGlite (tests); `postgres://` / `postgresql://` → PostgreSQL.
+ */
+const databaseUrlVar = optionalVar().refine(
+  (value) => value === undefined || value === 'memory://' || /^postgres(ql)?:\/\/.+/.test(value),
+  { message: 'must be memory:// or a postgres:// / postgresql:// URL' },
+);
+
+const redisUrlVar = optionalVar().refine((value) => value === undefined || /^rediss?:\/\/.+/.test(value), {
+  message: 'must be a redis:// or rediss:// URL',
+});
+
+/** Every environment variable the server reads, with its default. Parsed once, in main.ts. */
+export const ConfigSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+      .default('development'),
+    HOST: z.string().trim().min(1, { error: 'must not be empty' }).default('0.0.0.0'),
+    PORT: integerVar(3000, { min: 0, max: 65535 }),
+    DATA_DIR: z
+      .string()
+      .trim()
+      .min(1, { error: 'must not be empty' })
+      .default('./data')
+      .transform((dir) => path.resolve(dir)),
+    DATABASE_URL: databaseUrlVar,
+    REDIS_URL: redisUrlVar,
+    /** Prefix of every Redis key and channel, so several deployments can share one Redis. */
+    REDIS_KEY_PREFIX: z.string().trim().min(1, { error: 'must not be empty' }).default('evcircle:'),
+    API_SIGN_SECRET: z.string().min(1, { error: 'must not be empty' }).default('evcircle-dev-secret'),
+    PUBLIC_URL: urlVar(['http:', 'https:'], 'an http:// or https:// URL')
+      .default('http://localhost:3000')
+      .transform((url) => url.replace(/\/+$/, '')),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+    WEB_BUILD_DIR: z
+      .string()
+      .trim()
+      .min(1, { error: 'must not be empty' })
+      .default(path.join(REPO_ROOT, 'apps/web/build'))
+      .transform((dir) => path.resolve(dir)),
+    SERVE_WEB: booleanVar(true),
+    BODY_LIMIT_BYTES: integerVar(1_048_576),
+    /** Requests per minute per client address on /api. */
+    RATE_LIMIT_MAX: integerVar(600),
+    SHUTDOWN_TIMEOUT_MS: integerVar(10_000),
+    TRUST_PROXY: booleanVar(false),
+    ANALYTICS_SCRIPT_URL: optionalVar().pipe(
+      z.union([z.undefined(), urlVar(['http:', 'https:'], 'an http:// or https:// URL')]),
+    ),
+    ANALYTICS_WEBSITE_ID: optionalVar(),
+    STORAGE: z.enum(['local'], { error: 'must be local (the only storage provider so far)' }).default('local'),
+  })
+  .superRefine((config, ctx) => {
+    if (Boolean(config.ANALYTICS_SCRIPT_URL) !== Boolean(config.ANALYTICS_WEBSITE_ID)) {
+      const missing = config.ANALYTICS_SCRIPT_URL ? 'ANALYTICS_WEBSITE_ID' : 'ANALYTICS_SCRIPT_URL';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'must be set together with ANALYTICS_SCRIPT_URL and ANALYTICS_WEBSITE_ID',
+      });
+    }
+  });
+
+export type Config = z.output<typeof ConfigSchema>;
+
+/** Thrown by loadConfig; the message lists every bad variable on its own line. */
+export class ConfigError extends Error {
+  readonly issues: readonly { variable: string; reason: string }[];
+  constructor(issues: readonly { variable: string; reason: string }[]) {
+    super(['Invalid configuration:', ...issues.map((i) => `  ${i.variable}: ${i.reason}`)].join('\n'));
+    this.name = 'ConfigError';
+    this.issues = issues;
+  }
+}
+
+/**
+ * Variables that must be set together. Checked apart from the schema so the pair is
+ * reported even when other variables are also wrong (zod skips object refinements
+ * once a field has failed).
+ */
+const PAIRED_VARIABLES = [['ANALYTICS_SCRIPT_URL', 'ANALYTICS_WEBSITE_ID']] as const;
+
+/** Parses the environment once. Nothing else in the server reads process.env. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const input: Record<string, string | undefined> = {};
+  for (const key of Object.keys(ConfigSchema.shape)) input[key] = env[key];
+  const result = ConfigSchema.safeParse(input);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => ({
+    variable: issue.path.map(String).join('.') || '(config)',
+    reason: issue.message,
+  }));
+  for (const pair of PAIRED_VARIABLES) {
+    const missing = pair.filter((name) => !input[name]?.trim());
+    if (missing.length === 1 && !issues.some((i) => i.variable === missing[0])) {
+      issues.push({ variable: missing[0] as string, reason: `must be set together with ${pair.join(' and ')}` });
+    }
+  }
+  throw new ConfigError(issues);
+}

@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { pathToFileURL } from 'node:url';
+import type { PublicConfig, WebLoadContext } from '@evcircle/contract';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { Config } from '../platform/config.ts';
+import { isApiPath } from '../platform/error-handler.ts';
+import { createInjectFetch } from '../platform/inject-fetch.ts';
+import { htmlContentSecurityPolicy } from './csp.ts';
+
+/** Where uploaded and seeded media are served (platform/storage); the image rules prefix it. */
+const IMAGE_BASE = '/files';
+
+/** Hashed build output: the name changes with the content, so it may be cached for good. */
+const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** favicon, manifest and other unhashed files: short, so a new deployment shows up soon. */
+const SHORT_CACHE = 'public, max-age=3600';
+
+/** Headers the API sees on SSR calls as if the visitor had made them. */
+const FORWARDED_HEADERS = ['cookie', 'user-agent', 'accept-language'] as const;
+
+/** Paths other parts of the server own; the catch-all hands them back to the 404 handler. */
+function isReservedPath(pathname: string): boolean {
+  return (
+    isApiPath(pathname) ||
+    pathname.startsWith('/files/') ||
+    pathname === '/realtime' ||
+    pathname.startsWith('/realtime/')
+  );
+}
+
+export function publicConfigFrom(config: Config, buildId: string): PublicConfig {
+  return {
+    signSecret: config.API_SIGN_SECRET,
+    publicUrl: config.PUBLIC_URL,
+    imageBase: IMAGE_BASE,
+    buildId,
+    analytics:
+      config.ANALYTICS_SCRIPT_URL && config.ANALYTICS_WEBSITE_ID
+        ? { scriptUrl: config.ANALYTICS_SCRIPT_URL, websiteId: config.ANALYTICS_WEBSITE_ID }
+        : null,
+  };
+}
+
+/** The visitor's request as a web Request, body streamed untouched (React Router actions read it). */
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else headers.set(key, value);
+  }
+  const controller = new AbortController();
+  // Stop rendering when the visitor goes away before the answer is complete.
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+/** Copies React Router's Response onto the Fastify reply, streaming the body. */
+function sendWebResponse(reply: FastifyReply, response: Response): FastifyReply {
+  reply.status(response.status);
+  for (const [key, value] of response.headers) {
+    if (key === 'set-cookie') continue;
+    reply.header(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+}
+
+/**
+ * Serves the React Router web app (apps/web/build) from this process: hashed statics,
+ * the build descriptor, and server rendering for every path the API, files and
+ * realtime do not own. Registered last by buildApp, in its own encapsulated scope.
+ */
+export const webPlugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+  const buildDir = config.WEB_BUILD_DIR;
+  const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
+  const buildId = build.assets.version;
+  const publicConfig = publicConfigFrom(config, buildId);
+  // Always production mode: this is a production build, and development mode would send
+  // server error details to the browser whenever NODE_ENV is left unset.
+  const handle = createRequestHandler(build, 'production');
+
+  const clientDir = path.join(buildDir, 'client');
+  if (existsSync(clientDir)) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      // One route per file found at start-up: the catch-all below keeps `/*` for itself.
+      wildcard: false,
+      index: false,
+      // Our own Cache-Control below, per file kind.
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const relative = path.relative(clientDir, filePath);
+        reply.header('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE_CACHE : SHORT_CACHE);
+      },
+    });
+  }
+
+  // The latest-build descriptor of SPEC.md §2: open pages poll it to notice a new deployment.
+  app.get('/build.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { buildId };
+  });
+
+  // Bodies reach React Router as raw streams: no parsing (and no 415) in this scope.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/*',
+    handler: async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (isReservedPath(pathname)) return reply.callNotFound();
+
+      const forwarded: Record<string, string> = {};
+      for (const name of FORWARDED_HEADERS) {
+        const value = request.headers[name];
+        if (typeof value === 'string') forwarded[name] = value;
+      }
+      const priorHops = request.headers['x-forwarded-for'];
+      forwarded['x-forwarded-for'] = [priorHops, request.ip].filter(Boolean).join(', ');
+
+      const cspNonce = randomBytes(16).toString('base64');
+      const context: WebLoadContext = {
+        apiFetch: createInjectFetch(app, forwarded, { remoteAddress: request.ip }),
+        publicConfig,
+        cspNonce,
+      };
+      const response = await handle(toWebRequest(request, reply), context);
+      reply.header('content-security-policy', htmlContentSecurityPolicy(cspNonce, publicConfig));
+      return sendWebResponse(reply, response);
+    },
+  });
+};

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type ApiClient, createApiClient } from '@evcircle/contract';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/platform/config.ts';
+import { createInjectFetch } from '../src/platform/inject-fetch.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  /** The contract's own signed client, reaching the app in-process. */
+  api: ApiClient;
+  config: Config;
+  /** Closes the app and removes everything it created (database, Redis keys, files). */
+  close(): Promise<void>;
+};
+
+/**
+ * Test backends follow the environment, as CI runs the API suite twice: in-memory
+ * PGlite by default; a fresh PostgreSQL database per app when DATABASE_URL is set;
+ * Redis with a per-app key prefix when REDIS_URL is set.
+ */
+const TEST_DATABASE_URL = process.env.DATABASE_URL;
+const TEST_REDIS_URL = process.env.REDIS_URL;
+
+function uniqueName(): string {
+  return `${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+}
+
+async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an empty database next to the one DATABASE_URL names; returns its URL. */
+async function createScratchDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `evcircle_test_${uniqueName()}`;
+  await withAdminClient(baseUrl, (client) => client.query(`create database "${name}"`));
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      withAdminClient(baseUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)).then(
+        () => {},
+      ),
+  };
+}
+
+async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** A fresh app on isolated backends, with the signed contract client pointed at it. */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcircle-test-'));
+  const scratch = TEST_DATABASE_URL ? await createScratchDatabase(TEST_DATABASE_URL) : null;
+  const keyPrefix = `evcircle-test:${uniqueName()}:`;
+  const config: Config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SERVE_WEB: 'false',
+      DATA_DIR: dataDir,
+      DATABASE_URL: scratch?.url ?? 'memory://',
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_KEY_PREFIX: keyPrefix,
+    }),
+    ...overrides,
+  };
+
+  const cleanup = async () => {
+    await scratch?.drop();
+    // Only the shared test Redis holds keys of ours; an override may point elsewhere.
+    if (TEST_REDIS_URL && config.REDIS_URL === TEST_REDIS_URL) await deleteRedisKeys(TEST_REDIS_URL, keyPrefix);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config);
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+  const api = createApiClient({ baseUrl: '', signSecret: config.API_SIGN_SECRET, fetch: createInjectFetch(app) });
+  let closed = false;
+  return {
+    app,
+    api,
+    config,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await cleanup();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { useRouteHandleValue } from '~/lib/route-handle.ts';
+import type { ColorMode } from './color-mode.ts';
+
+/**
+ * The colour mode the current route forces through `handle.colorMode`, or null. Only
+ * light and dark may be forced; anything else (notably 'system', which is the absence of
+ * forcing) is refused with a warning in the browser console.
+ */
+export function useForcedColorMode(): ColorMode | null {
+  const declared = useRouteHandleValue('colorMode');
+  const value = declared?.value;
+  const isValid = value === 'light' || value === 'dark';
+  const refusedRoute = declared && !isValid ? declared.routeId : null;
+
+  useEffect(() => {
+    if (refusedRoute !== null) {
+      console.warn(
+        `[color-mode] route "${refusedRoute}" forces colour mode "${String(value)}"; only "light" or "dark" may be forced, so it is ignored.`,
+      );
+    }
+  }, [refusedRoute, value]);
+
+  return isValid ? value : null;
+}

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ColorModeToggle } from '~/features/color-mode/color-mode-toggle.tsx';
+import { DesktopHeader } from './desktop-header.tsx';
+import { Logo } from './logo.tsx';
+import { LAYOUT_MESSAGES } from './messages.ts';
+import { MobileTabBar } from './mobile-tab-bar.tsx';
+import { MobileTopBar } from './mobile-top-bar.tsx';
+import { SiteFooter } from './site-footer.tsx';
+import { useIsMobile } from './use-is-mobile.ts';
+
+/**
+ * Layout names of SPEC.md §2 that exist so far; a route picks one with
+ * `handle: { layout }` (default when absent). post, detail, nonav and category-layout
+ * arrive with the pages that use them.
+ */
+export type LayoutName = 'default' | 'mobile' | 'none';
+
+export function isLayoutName(value: unknown): value is LayoutName {
+  return value === 'default' || value === 'mobile' || value === 'none';
+}
+
+/** The site chrome: desktop header + footer, or on mobile a top bar and a bottom tab bar. */
+function DefaultLayout({ children }: { children: ReactNode }) {
+  const isMobile = useIsMobile();
+  if (isMobile) {
+    return (
+      <div data-layout="default-mobile" className="flex min-h-dvh flex-col">
+        <MobileTopBar />
+        {/* Room for the fixed tab bar and the phone's home indicator. */}
+        <main className="flex-1 pb-[calc(3.5rem+env(safe-area-inset-bottom))]">{children}</main>
+        <MobileTabBar />
+      </div>
+    );
+  }
+  return (
+    <div data-layout="default-desktop" className="flex min-h-dvh flex-col">
+      <DesktopHeader />
+      <main className="flex-1">{children}</main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+/**
+ * The mobile layout (download and invite pages): one phone-width column, centred on
+ * wide screens, with a slim bar back to the community.
+ */
+function MobileLayout({ children }: { children: ReactNode }) {
+  return (
+    <div data-layout="mobile" className="min-h-dvh bg-gray-100 dark:bg-gray-900">
+      <div className="mx-auto flex min-h-dvh max-w-md flex-col bg-white shadow-sm dark:bg-gray-950">
+        <header className="flex h-12 items-center justify-between px-3">
+          <Logo className="[&_span]:text-base [&_svg]:size-7" />
+          <ColorModeToggle />
+        </header>
+        <main className="flex-1">{children}</main>
+        <footer className="py-4 text-center text-xs text-gray-500 dark:text-gray-400">
+          <Link to="/privacy-policy" className="hover:text-gray-900 dark:hover:text-white">
+            {LAYOUT_MESSAGES.privacyPolicy}
+          </Link>
+        </footer>
+      </div>
+    </div>
+  );
+}
+
+export function AppLayout({ name, children }: { name: LayoutName; children: ReactNode }) {
+  if (name === 'none') return <>{children}</>;
+  if (name === 'mobile') return <MobileLayout>{children}</MobileLayout>;
+  return <DefaultLayout>{children}</DefaultLayout>;
+}

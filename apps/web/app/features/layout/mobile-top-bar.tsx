@@ -1,0 +1,38 @@
+import { NavLink } from 'react-router';
+import { ColorModeToggle } from '~/features/color-mode/color-mode-toggle.tsx';
+import { cn } from '~/ui/cn.ts';
+import { Logo } from './logo.tsx';
+import { LAYOUT_MESSAGES } from './messages.ts';
+import { FEED_NAV } from './nav-items.ts';
+
+/** Logo, the theme feeds as a swipeable strip, and the colour-mode switch. */
+export function MobileTopBar() {
+  return (
+    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur dark:border-gray-800 dark:bg-gray-950/95">
+      <div className="flex h-12 items-center gap-3 px-3">
+        <Logo className="[&_span]:text-base [&_svg]:size-7" />
+        <nav
+          aria-label={LAYOUT_MESSAGES.mainNav}
+          className="flex min-w-0 flex-1 items-center gap-1 overflow-x-auto [scrollbar-width:none]"
+        >
+          {FEED_NAV.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={item.end}
+              className={({ isActive }) =>
+                cn(
+                  'shrink-0 px-2 py-1 text-[15px]',
+                  isActive ? 'font-semibold text-gray-900 dark:text-white' : 'text-gray-500 dark:text-gray-400',
+                )
+              }
+            >
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <ColorModeToggle />
+      </div>
+    </header>
+  );
+}

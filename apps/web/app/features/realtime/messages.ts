@@ -1,0 +1,17 @@
+export const REALTIME_MESSAGES = {
+  documentTitle: 'WebSocket 连接测试 - 车友圈',
+  heading: 'WebSocket 连接测试',
+  intro: '检查浏览器与车友圈服务器之间的实时连接：连接建立后，点击按钮发送一条回声消息，测量往返延迟。',
+  status: '连接状态',
+  states: { connecting: '连接中', connected: '已连接', disconnected: '已断开' },
+  transport: '传输方式',
+  echo: '发送回声',
+  echoing: '等待回声…',
+  latency: '往返延迟',
+  latencyValue: '{ms} ms',
+  serverTime: '服务器时间',
+  noEcho: '尚未测试',
+  timeout: '回声超时（5 秒内没有回应）',
+  echoText: '你好，车友圈',
+  history: '最近的测量',
+} as const;

@@ -1,0 +1,19 @@
+import type { PublicConfig } from '@evcircle/contract';
+import { useRouteLoaderData } from 'react-router';
+
+/** What the root loader hands every page. */
+export type RootData = {
+  publicConfig: PublicConfig;
+  /** The user agent is a phone (not a tablet). */
+  isPhone: boolean;
+  /** Viewport width the browser last reported (cookie), null on a first visit. */
+  viewportHint: number | null;
+};
+
+/**
+ * The root loader's data. Undefined only while the root itself is failing (its error
+ * boundary renders without it), so callers get a safe fallback instead.
+ */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData('root') as RootData | undefined;
+}

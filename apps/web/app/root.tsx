@@ -1,0 +1,112 @@
+import type { ReactNode } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+import { colorModeScript } from './features/color-mode/color-mode.ts';
+import { ColorModeProvider } from './features/color-mode/color-mode-provider.tsx';
+import { useForcedColorMode } from './features/color-mode/use-forced-color-mode.ts';
+import { RouteErrorBoundary } from './features/errors/error-page.tsx';
+import { ERROR_MESSAGES } from './features/errors/messages.ts';
+import { AppLayout } from './features/layout/layouts.tsx';
+import { NewVersionBanner } from './features/platform/new-version-banner.tsx';
+import { PlatformEffects } from './features/platform/platform-effects.tsx';
+import { SITE_MESSAGES } from './features/platform/site-messages.ts';
+import { useNonce } from './lib/nonce.tsx';
+import { type RootData, useRootData } from './lib/root-data.ts';
+import { useRouteLayout } from './lib/route-handle.ts';
+import { isPhoneUserAgent } from './lib/user-agent.ts';
+import { readViewportHint } from './lib/viewport-hint.ts';
+import { paletteVariables, UI_COLORS } from './ui/theme.ts';
+import { ToastProvider } from './ui/toast.tsx';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+];
+
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (error) return [{ title: ERROR_MESSAGES.errorDocumentTitle }];
+  return [{ title: SITE_MESSAGES.title }, { name: 'description', content: SITE_MESSAGES.description }];
+};
+
+export function loader({ request, context }: Route.LoaderArgs): RootData {
+  return {
+    publicConfig: context.publicConfig,
+    isPhone: isPhoneUserAgent(request.headers.get('user-agent') ?? ''),
+    viewportHint: readViewportHint(request.headers.get('cookie')),
+  };
+}
+
+// Nothing in the root data changes while a page is open; skip refetching it on navigation.
+export const shouldRevalidate = () => false;
+
+/** Palette variables are computed once: a misconfigured colour warns once, not per render. */
+const PALETTE_STYLE = paletteVariables(UI_COLORS);
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRootData();
+  const nonce = useNonce();
+  const forced = useForcedColorMode();
+  const analytics = root?.publicConfig.analytics ?? null;
+
+  return (
+    // The `dark` class is added by the inline script and the colour-mode provider, outside React.
+    <html lang="zh-CN" style={PALETTE_STYLE} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content="#ffffff" />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#030712" />
+        <meta name="apple-mobile-web-app-title" content={SITE_MESSAGES.shortName} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script; it must run before paint
+          dangerouslySetInnerHTML={{ __html: colorModeScript(forced) }}
+        />
+        <Meta />
+        <Links />
+        {analytics ? (
+          <script
+            async
+            src={analytics.scriptUrl}
+            data-website-id={analytics.websiteId}
+            // Page views are reported by usePageViews, with the full path, after each route change.
+            data-auto-track="false"
+            nonce={nonce}
+            suppressHydrationWarning
+          />
+        ) : null}
+      </head>
+      <body>
+        <ColorModeProvider forced={forced}>
+          <ToastProvider>
+            {children}
+            <NewVersionBanner buildId={root?.publicConfig.buildId} />
+          </ToastProvider>
+        </ColorModeProvider>
+        <PlatformEffects analytics={analytics} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const layout = useRouteLayout();
+  return (
+    <AppLayout name={layout}>
+      <Outlet />
+    </AppLayout>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <AppLayout name="default">
+      <RouteErrorBoundary />
+    </AppLayout>
+  );
+}

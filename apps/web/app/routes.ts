@@ -1,0 +1,17 @@
+import { index, type RouteConfig, route } from '@react-router/dev/routes';
+
+/**
+ * Every page of SPEC.md §2 that exists so far, listed explicitly. Each later issue adds
+ * its own lines here.
+ */
+export default [
+  index('routes/home.tsx'),
+  // /home behaves as / (same module, its own route id).
+  route('home', 'routes/home.tsx', { id: 'routes/home-alias' }),
+  route('download', 'routes/download.tsx'),
+  route('privacy-policy', 'routes/privacy-policy.tsx'),
+  route('test-websocket', 'routes/test-websocket.tsx'),
+  // Everything else: the legacy 301 redirects of SPEC.md §2 (/invitecode, /goods,
+  // /contentInfo — matched on their query values), otherwise the 404 page.
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

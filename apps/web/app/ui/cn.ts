@@ -1,0 +1,11 @@
+import { CLASS_MERGE_CACHE_SIZE } from '@evcircle/contract';
+import { type ClassValue, clsx } from 'clsx';
+import { extendTailwindMerge } from 'tailwind-merge';
+
+// primary-* and gray-* are theme colours (app.css); cool-* is the SPEC name of Tailwind's gray.
+const merge = extendTailwindMerge({ cacheSize: CLASS_MERGE_CACHE_SIZE });
+
+/** Joins class names and lets later Tailwind classes win over earlier conflicting ones. */
+export function cn(...inputs: ClassValue[]): string {
+  return merge(clsx(inputs));
+}

@@ -1,0 +1,53 @@
+import { type ApiClient, createApiClient, type FetchLike } from '@evcircle/contract';
+import { type APIRequestContext, test as base, expect } from '@playwright/test';
+import { E2E_SIGN_SECRET } from './support/constants.ts';
+
+type Fixtures = {
+  /**
+   * Console errors a test expects, matched against `<text> @ <url of the source>` (e.g. the
+   * browser's own line about a 404 document). Anything else logged with console.error, and
+   * every uncaught page error, fails the test.
+   */
+  allowedConsoleErrors: RegExp[];
+  /** The contract's signed API client, reaching the e2e server as the web client does. */
+  api: ApiClient;
+};
+
+/** Adapts Playwright's request context to the fetch signature the contract client takes. */
+function requestFetch(request: APIRequestContext): FetchLike {
+  return async (input, init) => {
+    const res = await request.fetch(input, {
+      method: init.method,
+      headers: init.headers as Record<string, string>,
+      data: typeof init.body === 'string' ? init.body : undefined,
+      maxRedirects: 0,
+    });
+    return new Response(new Uint8Array(await res.body()), { status: res.status(), headers: res.headers() });
+  };
+}
+
+export const test = base.extend<Fixtures>({
+  allowedConsoleErrors: [[], { option: true }],
+
+  page: async ({ page, allowedConsoleErrors }, use) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      const { url, lineNumber } = message.location();
+      if (allowedConsoleErrors.some((pattern) => pattern.test(`${text} @ ${url}`))) return;
+      problems.push(`console.error: ${text}${url ? ` (at ${url}:${lineNumber})` : ''}`);
+    });
+    page.on('pageerror', (error) => {
+      problems.push(`uncaught page error: ${error.stack ?? error.message}`);
+    });
+    await use(page);
+    expect(problems, 'the page logged errors while the test ran').toEqual([]);
+  },
+
+  api: async ({ request, baseURL }, use) => {
+    await use(createApiClient({ baseUrl: baseURL ?? '', signSecret: E2E_SIGN_SECRET, fetch: requestFetch(request) }));
+  },
+});
+
+export { expect };

@@ -1,0 +1,15 @@
+/** Settings shared by playwright.config.ts (which hands them to the server) and the specs. */
+
+/** The port the e2e server listens on (3104–3106 are free for manual runs on dev machines). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3105);
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+/** The sign secret the e2e server is started with, so specs can call the API as the web client does. */
+export const E2E_SIGN_SECRET = 'e2e-sign-secret';
+
+/** The demo community the e2e server is seeded with (deterministic: same seed, same posts). */
+export const E2E_SEED = { seed: 7, users: 20, posts: 60 } as const;
+
+/** A phone as the server's layout choice sees it (Chromium engine, so an Android Chrome UA). */
+export const PHONE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';

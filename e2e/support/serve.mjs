@@ -1,0 +1,26 @@
+// The e2e web server (started by playwright.config.ts): a fresh temporary DATA_DIR, seeded
+// deterministically, then the production server on E2E_PORT in this very process, so the
+// SIGTERM Playwright sends at the end reaches the server's graceful shutdown directly.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runServerInProcess, runTsx } from '../../scripts/lib/proc.mjs';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'evcircle-e2e-'));
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+
+// NOTE: always embedded PGlite in a fresh folder, even when the shell has DATABASE_URL or
+// REDIS_URL set: the specs expect exactly the seeded community and nothing else.
+delete process.env.DATABASE_URL;
+delete process.env.REDIS_URL;
+process.env.DATA_DIR = dataDir;
+
+const seed = process.env.E2E_SEED_ARGS?.split(' ').filter(Boolean) ?? [];
+console.log(`[e2e server] seeding ${dataDir} (${seed.join(' ')})`);
+const code = await runTsx('scripts/seed/main.ts', seed);
+if (code !== 0) {
+  console.error(`[e2e server] seed failed (exit ${code})`);
+  process.exit(code);
+}
+console.log(`[e2e server] starting on port ${process.env.PORT}`);
+await runServerInProcess();

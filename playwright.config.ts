@@ -1,0 +1,72 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_BASE_URL, E2E_PORT, E2E_SEED, E2E_SIGN_SECRET, PHONE_USER_AGENT } from './e2e/support/constants.ts';
+
+/** Where scripts/lib/test-counts.mjs picks up the run's counts for the closing summary line. */
+const JSON_REPORT = 'node_modules/.cache/evcircle-test-reports/playwright.json';
+
+/**
+ * Browser journeys against the production build, in the system Chromium (never a
+ * downloaded browser). Run through `npm run test:e2e`, which builds the web app first.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  // Two cores are shared with the server under test; more workers only add contention.
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: JSON_REPORT }]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    },
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'mobile',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+        userAgent: PHONE_USER_AGENT,
+      },
+    },
+  ],
+  webServer: {
+    command: 'node e2e/support/serve.mjs',
+    url: `${E2E_BASE_URL}/readyz`,
+    reuseExistingServer: false,
+    // First run on a cold machine: seed with generated images, then migrations and start-up.
+    timeout: 180_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(E2E_PORT),
+      PUBLIC_URL: E2E_BASE_URL,
+      SERVE_WEB: 'true',
+      API_SIGN_SECRET: E2E_SIGN_SECRET,
+      LOG_LEVEL: 'warn',
+      // Both workers share one client address; the per-minute API limit is not under test here.
+      RATE_LIMIT_MAX: '100000',
+      E2E_SEED_ARGS: `--seed ${E2E_SEED.seed} --users ${E2E_SEED.users} --posts ${E2E_SEED.posts}`,
+    },
+  },
+});

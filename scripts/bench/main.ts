@@ -1,0 +1,200 @@
+// `npm run bench`: seeds a throw-away database, starts the real server on it and
+// measures a bare hello route and the home feed with autocannon, side by side.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createApiClient, postsNoAds } from '@evcircle/contract';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/platform/config.ts';
+import { createDatabase, runMigrations } from '../../apps/server/src/platform/db.ts';
+import { createStorage } from '../../apps/server/src/platform/storage/index.ts';
+import { defaultPools } from '../seed/content.ts';
+import { seedCommunity } from '../seed/seed.ts';
+
+const TARGET_RATIO = 0.25;
+const TARGET_P99_MS = 50;
+
+type BenchArgs = { posts: number; users: number; connections: number; duration: number; pg: boolean };
+
+function parseBenchArgs(argv: string[]): BenchArgs {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      posts: { type: 'string', default: '10000' },
+      users: { type: 'string' },
+      connections: { type: 'string', default: '50' },
+      duration: { type: 'string', default: '10' },
+      pg: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const whole = (value: string, name: string) => {
+    if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error(`--${name} must be a positive whole number`);
+    return Number(value);
+  };
+  const posts = whole(values.posts, 'posts');
+  return {
+    posts,
+    users: values.users ? whole(values.users, 'users') : Math.max(1, Math.round(posts / 10)),
+    connections: whole(values.connections, 'connections'),
+    duration: whole(values.duration, 'duration'),
+    pg: values.pg,
+  };
+}
+
+/** A scratch PostgreSQL database beside the one DATABASE_URL names, dropped afterwards. */
+async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `evcircle_bench_${Date.now().toString(36)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
+}
+
+type LoadResult = { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number };
+
+type AutocannonJson = {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+};
+
+/**
+ * Runs autocannon as a child process. NOTE: in-process, autocannon's own work (building
+ * requests, parsing responses, histograms) runs on the server's event loop and takes
+ * CPU from it, so a fast route measures far slower than it is and the hello/feed ratio
+ * is squeezed towards 1. In its own process it uses the other core like a real client.
+ */
+function runAutocannon(url: string, connections: number, duration: number): Promise<LoadResult> {
+  const bin = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('autocannon/package.json')),
+    'autocannon.js',
+  );
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, '--json', '-c', String(connections), '-d', String(duration), url], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      out += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      const result = JSON.parse(out) as AutocannonJson;
+      resolve({
+        requestsPerSecond: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        non2xx: result.non2xx,
+        errors: result.errors,
+      });
+    });
+  });
+}
+
+async function main(args: BenchArgs): Promise<void> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcircle-bench-'));
+  const scratch = args.pg ? await createScratchDatabase() : null;
+  try {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: scratch?.url,
+      SERVE_WEB: 'false',
+      LOG_LEVEL: 'warn',
+      // Per client address per minute: far above what 50 connections send in a run.
+      RATE_LIMIT_MAX: String(1_000_000_000),
+    });
+    const engine = scratch ? 'PostgreSQL' : 'PGlite';
+
+    console.log(`▶ seeding ${args.users} users and ${args.posts} posts into ${engine} (rows only, no media)…`);
+    const seeded = Date.now();
+    const database = await createDatabase(config);
+    try {
+      await runMigrations(database);
+      const plan = { seed: 1, users: args.users, posts: args.posts, anchor: new Date(), ...defaultPools(args.posts) };
+      await seedCommunity(database.db, createStorage(config), plan, () => {}, { withMedia: false });
+    } finally {
+      await database.close();
+    }
+    console.log(`  seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
+
+    const app = await buildApp(config);
+    try {
+      app.get('/bench/hello', async () => ({ hello: 'world' }));
+      const address = await app.listen({ host: '127.0.0.1', port: 0 });
+
+      // Sign the feed URL once, exactly as the web client does, and check it answers.
+      let feedUrl = '';
+      const api = createApiClient({
+        baseUrl: address,
+        signSecret: config.API_SIGN_SECRET,
+        fetch: (input, init) => {
+          feedUrl = input;
+          return fetch(input, init);
+        },
+      });
+      const page = await api.call(postsNoAds, { page: 1, size: 20 });
+      if (page.length !== 20) throw new Error(`the feed answered ${page.length} posts instead of 20`);
+
+      const results: [string, LoadResult][] = [];
+      for (const [name, url] of [
+        ['hello', `${address}/bench/hello`],
+        ['feed', feedUrl],
+      ] as const) {
+        console.log(`▶ ${name}: ${args.connections} connections for ${args.duration} s…`);
+        const result = await runAutocannon(url, args.connections, args.duration);
+        if (result.non2xx > 0 || result.errors > 0) {
+          throw new Error(`${name}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+        }
+        results.push([name, result]);
+      }
+
+      const [hello, feed] = [results[0]![1], results[1]![1]];
+      const ratio = feed.requestsPerSecond / hello.requestsPerSecond;
+      console.log(`\n${engine}, ${args.posts} posts, ${args.connections} connections, ${args.duration} s each`);
+      console.table(
+        Object.fromEntries(
+          results.map(([name, r]) => [
+            name,
+            { 'req/s': Math.round(r.requestsPerSecond), 'p50 ms': r.p50, 'p99 ms': r.p99 },
+          ]),
+        ),
+      );
+      const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+      console.log(
+        `feed/hello ratio: ${ratio.toFixed(2)} (target ≥ ${TARGET_RATIO}: ${verdict(ratio >= TARGET_RATIO)})`,
+      );
+      console.log(`feed p99: ${feed.p99} ms (target < ${TARGET_P99_MS} ms: ${verdict(feed.p99 < TARGET_P99_MS)})`);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await scratch?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+try {
+  await main(parseBenchArgs(process.argv.slice(2)));
+} catch (error) {
+  console.error(`✖ benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}

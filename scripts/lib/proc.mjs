@@ -1,0 +1,74 @@
+// Small process helpers shared by start, test and e2e scripts. Plain Node (no tsx) so
+// `npm start` works right after `npm install`.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** The repository root (scripts/lib/../..). */
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The local tsx CLI: run TypeScript with this Node, never through npx. */
+export const TSX_CLI = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+
+/** The system Chromium the browser tests drive (never a downloaded browser). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** Fails early with a clear message when `npm install` has not been run. */
+export function requireInstalled() {
+  if (!existsSync(TSX_CLI)) {
+    console.error('✖ 依赖未安装 / dependencies are missing: run `npm install` first.');
+    process.exit(1);
+  }
+}
+
+/**
+ * Runs a command in the foreground (stdio inherited) and resolves with its exit code.
+ * SIGINT/SIGTERM received meanwhile are passed on, so Ctrl-C never leaves it orphaned.
+ */
+export function run(command, args, { env = process.env, cwd = ROOT } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env, stdio: 'inherit' });
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('error', (error) => {
+      console.error(`✖ could not start ${command}: ${error.message}`);
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal ? 128 + (signalNumbers[signal] ?? 1) : 1));
+    });
+  });
+}
+
+const signalNumbers = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
+
+/** Runs a TypeScript entry point with the local tsx and this Node. */
+export function runTsx(file, args = [], options = {}) {
+  return run(process.execPath, [TSX_CLI, file, ...args], options);
+}
+
+/** Runs an npm script with the npm that started us (or the one on PATH). */
+export function runNpm(args, options = {}) {
+  const npmCli = process.env.npm_execpath;
+  if (npmCli?.endsWith('.js') || npmCli?.endsWith('.cjs')) return run(process.execPath, [npmCli, ...args], options);
+  return run(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, options);
+}
+
+/**
+ * Runs the API server inside this process (tsx registered in-process) instead of as a
+ * child: signals then reach the server's own graceful-shutdown handlers directly, once.
+ */
+export async function runServerInProcess() {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(pathToFileURL(join(ROOT, 'apps', 'server', 'src', 'main.ts')).href);
+}
+
+/** Milliseconds as `12.3 s`. */
+export function formatDuration(ms) {
+  return `${(ms / 1000).toFixed(1)} s`;
+}

@@ -1,0 +1,85 @@
+// Test counts from the runners' JSON reports, so a run can close on one plain line
+// `Total: N passed, N failed` (what CI reads) instead of counting stages.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ROOT } from './proc.mjs';
+
+/** Where this run's JSON reports go (inside node_modules, so never committed). */
+export const REPORT_DIR = join(ROOT, 'node_modules', '.cache', 'evcircle-test-reports');
+
+/** Empties the report folder at the start of a run. */
+export function resetReports() {
+  rmSync(REPORT_DIR, { recursive: true, force: true });
+  mkdirSync(REPORT_DIR, { recursive: true });
+}
+
+/** Vitest reporter flags that keep its own summary on screen and write `vitest-<name>.json`. */
+export function vitestReportArgs(name) {
+  mkdirSync(REPORT_DIR, { recursive: true });
+  return ['--reporter=default', '--reporter=json', `--outputFile.json=${join(REPORT_DIR, `vitest-${name}.json`)}`];
+}
+
+/** The path Playwright's JSON reporter writes to (see playwright.config.ts). */
+export const PLAYWRIGHT_REPORT = join(REPORT_DIR, 'playwright.json');
+
+function countVitest(report) {
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: report.numFailedTests ?? 0,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
+}
+
+function countPlaywright(report) {
+  const stats = report.stats ?? {};
+  return {
+    passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+    failed: stats.unexpected ?? 0,
+    skipped: stats.skipped ?? 0,
+  };
+}
+
+/** Sums every report written in this run. */
+export function totalCounts() {
+  const total = { passed: 0, failed: 0, skipped: 0, runs: [] };
+  if (!existsSync(REPORT_DIR)) return total;
+  for (const file of readdirSync(REPORT_DIR).sort()) {
+    if (!file.endsWith('.json')) continue;
+    let report;
+    try {
+      report = JSON.parse(readFileSync(join(REPORT_DIR, file), 'utf8'));
+    } catch {
+      continue;
+    }
+    const counts = file.startsWith('playwright')
+      ? countPlaywright(report)
+      : file.startsWith('stages')
+        ? { passed: 0, failed: report.failed ?? 0, skipped: 0 }
+        : countVitest(report);
+    total.passed += counts.passed;
+    total.failed += counts.failed;
+    total.skipped += counts.skipped;
+    total.runs.push({ file, ...counts });
+  }
+  return total;
+}
+
+/**
+ * Records failed stages that no runner counted (lint, typecheck, a crashed runner), so the
+ * closing line never says "0 failed" when something failed.
+ */
+export function recordStageFailures(name, failed) {
+  mkdirSync(REPORT_DIR, { recursive: true });
+  writeFileSync(join(REPORT_DIR, `stages-${name}.json`), JSON.stringify({ failed }));
+}
+
+/** The closing line CI reads: `Total: N passed, N failed[, N skipped]`. */
+export function formatTotalLine({ passed, failed, skipped }) {
+  return `Total: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+}
+
+// `node scripts/lib/test-counts.mjs` prints the closing line for everything run so far.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  console.log(formatTotalLine(totalCounts()));
+}

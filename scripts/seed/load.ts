@@ -1,0 +1,129 @@
+import { count, getTableName, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { hotScore } from '../../apps/server/src/modules/posts/posts.service.ts';
+import type { Db } from '../../apps/server/src/platform/db.ts';
+import { posts, users } from '../../apps/server/src/platform/schema.ts';
+import type { SeedPost, SeedUser } from './content.ts';
+
+type Row = Record<string, string | number | boolean | null | object>;
+
+/**
+ * Inserts `rows` (keyed by column name) in one statement whatever their number: the
+ * rows travel as one JSON parameter and `jsonb_to_recordset` unpacks them, so there is
+ * no 65 535-parameter ceiling and PostgreSQL parses one value instead of 90 000. Column
+ * names and SQL types come from the Drizzle table, so this follows the schema. Ids are
+ * given (OVERRIDING SYSTEM VALUE) so that the same seed gives the same ids.
+ */
+async function insertJsonRows(db: Db, table: PgTable, columns: readonly PgColumn[], rows: Row[]): Promise<void> {
+  if (rows.length === 0) return;
+  const names = sql.join(
+    columns.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
+  const types = sql.join(
+    columns.map((c) => sql`${sql.identifier(c.name)} ${sql.raw(c.getSQLType())}`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`insert into ${table} (${names}) overriding system value select ${names} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${types})`,
+  );
+}
+
+const USER_COLUMNS = [users.id, users.nickname, users.avatar, users.bio, users.sex, users.carModel, users.createdAt];
+
+export async function insertUsers(db: Db, batch: readonly SeedUser[]): Promise<void> {
+  await insertJsonRows(
+    db,
+    users,
+    USER_COLUMNS,
+    batch.map((u) => ({
+      id: u.id,
+      nickname: u.nickname,
+      avatar: u.avatar,
+      bio: u.bio,
+      sex: u.sex,
+      car_model: u.carModel,
+      created_at: u.createdAt.toISOString(),
+    })),
+  );
+}
+
+const POST_COLUMNS = [
+  posts.id,
+  posts.userId,
+  posts.type,
+  posts.content,
+  posts.images,
+  posts.videoSrc,
+  posts.videoDurationMs,
+  posts.likeCount,
+  posts.commentCount,
+  posts.shareCount,
+  posts.playCount,
+  posts.location,
+  posts.latitude,
+  posts.longitude,
+  posts.checkin,
+  posts.hotScore,
+  posts.createdAt,
+];
+
+export async function insertPosts(db: Db, batch: readonly SeedPost[]): Promise<void> {
+  await insertJsonRows(
+    db,
+    posts,
+    POST_COLUMNS,
+    batch.map((p) => ({
+      id: p.id,
+      user_id: p.userId,
+      type: p.type,
+      content: p.content,
+      images: p.images,
+      video_src: p.videoSrc,
+      video_duration_ms: p.videoDurationMs,
+      like_count: p.likeCount,
+      comment_count: p.commentCount,
+      share_count: p.shareCount,
+      play_count: p.playCount,
+      location: p.location,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      checkin: p.checkin,
+      // The feed rank exactly as the posts service computes it when counters change.
+      hot_score: hotScore({
+        likes: p.likeCount,
+        comments: p.commentCount,
+        shares: p.shareCount,
+        plays: p.playCount,
+        createdAt: p.createdAt,
+      }),
+      created_at: p.createdAt.toISOString(),
+    })),
+  );
+}
+
+/** Moves each identity sequence past the ids we set, so later inserts do not collide. */
+export async function syncIdentitySequences(db: Db): Promise<void> {
+  for (const table of [users, posts]) {
+    const name = getTableName(table);
+    await db.execute(
+      sql`select setval(pg_get_serial_sequence(${name}, 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`,
+    );
+  }
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return row?.n ?? 0;
+}
+
+/** Empties users and posts and everything that references them (CASCADE). */
+export async function truncateCommunity(db: Db): Promise<void> {
+  await db.execute(sql`truncate table ${posts}, ${users} restart identity cascade`);
+}
+
+/** Fresh planner statistics, so the first feed query after a big load uses its index. */
+export async function analyzeCommunity(db: Db): Promise<void> {
+  await db.execute(sql`analyze ${users}`);
+  await db.execute(sql`analyze ${posts}`);
+}

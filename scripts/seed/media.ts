@@ -1,0 +1,79 @@
+import os from 'node:os';
+import { POST_THEMES } from '@evcircle/contract';
+import type { StorageProvider } from '../../apps/server/src/platform/storage/index.ts';
+import { poolImageAspect, poolImageKey, type SeedPlan, type SeedUser, videoKey, videoTheme } from './content.ts';
+import { avatarCharacter, avatarColorIndex, renderAvatar, renderPostImage } from './images.ts';
+import { renderVideo } from './video.ts';
+
+type MediaJob = { key: string; contentType: string; render: () => Promise<Buffer> };
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(lanes);
+}
+
+/** Every file the rows of `plan` point at: avatars, the post image pool, the video pool. */
+export function mediaJobs(plan: SeedPlan, users: readonly SeedUser[]): MediaJob[] {
+  // Videos first: they take longest, so starting them early keeps every lane busy.
+  const jobs: MediaJob[] = [];
+  if (plan.posts > 0) {
+    for (let i = 0; i < plan.videos; i++) {
+      jobs.push({
+        key: videoKey(plan.seed, i),
+        contentType: 'video/mp4',
+        render: async () => (await renderVideo(plan.seed, videoTheme(i), i)).data,
+      });
+    }
+  }
+  const avatars = new Map<string, { character: string; color: number }>();
+  for (const user of users) {
+    if (!avatars.has(user.avatar)) {
+      avatars.set(user.avatar, { character: avatarCharacter(user.nickname), color: avatarColorIndex(user.nickname) });
+    }
+  }
+  for (const [key, { character, color }] of avatars) {
+    jobs.push({ key, contentType: 'image/jpeg', render: () => renderAvatar(character, color) });
+  }
+  if (plan.posts > 0) {
+    for (const theme of POST_THEMES) {
+      for (let i = 0; i < plan.imagesPerTheme; i++) {
+        const aspect = poolImageAspect(plan.seed, theme, i);
+        jobs.push({
+          key: poolImageKey(plan.seed, theme, i),
+          contentType: 'image/jpeg',
+          render: async () => (await renderPostImage(plan.seed, theme, aspect, i)).data,
+        });
+      }
+    }
+  }
+  return jobs;
+}
+
+/**
+ * Writes the media of `plan` to storage. Files are a pure function of the seed, so a
+ * key that already exists holds the right bytes and is skipped: a re-seed with --reset
+ * renders nothing.
+ */
+export async function ensureSeedMedia(
+  storage: StorageProvider,
+  plan: SeedPlan,
+  users: readonly SeedUser[],
+  onProgress: (done: number, total: number) => void,
+): Promise<{ rendered: number; reused: number }> {
+  const jobs = mediaJobs(plan, users);
+  let rendered = 0;
+  let reused = 0;
+  await forEachLimited(jobs, Math.max(1, os.availableParallelism()), async (job) => {
+    if (await storage.exists(job.key)) reused++;
+    else {
+      await storage.put(job.key, await job.render(), job.contentType);
+      rendered++;
+    }
+    onProgress(rendered + reused, jobs.length);
+  });
+  return { rendered, reused };
+}
