@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';
+import { registerViewer } from './modules/auth/viewer.plugin.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
 import type { Config } from './platform/config.ts';
 import { createDatabase, type Database, runMigrations } from './platform/db.ts';
@@ -80,6 +81,7 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Pr
   // Unknown API paths count against the limit too (scanners probe them).
   registerNotFoundHandler(app, app.rateLimit());
   registerSignVerification(app, config.API_SIGN_SECRET);
+  await registerViewer(app);
 
   await app.register(postsRoutes);
   assertAllEndpointsRegistered(app);

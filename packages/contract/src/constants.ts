@@ -64,3 +64,45 @@ export type PostTheme = (typeof POST_THEMES)[number];
 /** Qiniu-style suffixes the image rules of SPEC.md §3 append. */
 export const IMAGE_RESIZE_SUFFIX = '?imageView2/2/w/480';
 export const VIDEO_FRAME_SUFFIX = '?vframe/jpg/offset/0';
+
+/** Accounts: where SPEC.md is silent, these are the rules we chose (issue: accounts). */
+export const SMS_CODE_LIFETIME_S = 300;
+/** A code dies after this many wrong tries. */
+export const SMS_CODE_MAX_ATTEMPTS = 5;
+/** Per-number SMS limits, checked on the server before the provider is called. */
+export const SMS_LIMITS = {
+  perNumber: [
+    { limit: 1, windowSeconds: 60 },
+    { limit: 5, windowSeconds: 3600 },
+    { limit: 10, windowSeconds: 86_400 },
+  ],
+  /** Per client address. */
+  perIp: [
+    { limit: 10, windowSeconds: 3600 },
+    { limit: 30, windowSeconds: 86_400 },
+  ],
+  /** Per number prefix (all but the last 4 digits): stops walking through a number block. */
+  perPrefix: [
+    { limit: 20, windowSeconds: 3600 },
+    { limit: 60, windowSeconds: 86_400 },
+  ],
+} as const;
+/** Sessions live this long without use; each use extends them. */
+export const SESSION_LIFETIME_DAYS = 30;
+/** The web session cookie (httpOnly, SameSite=Lax). */
+export const SESSION_COOKIE = 'evc_session';
+
+export const NICKNAME_MAX_LENGTH = 20;
+export const NICKNAME_MIN_LENGTH = 2;
+export const BIO_MAX_LENGTH = 200;
+export const CAR_MODEL_MAX_LENGTH = 30;
+
+/** Points (integral) granted; every grant is one ledger entry. */
+export const POINTS = {
+  dailyCheckin: 5,
+  signup: 20,
+  /** To the inviter, when someone signs up with their code. */
+  inviter: 50,
+  /** To the new user who signed up with an invite code, on top of `signup`. */
+  invitee: 30,
+} as const;

@@ -8,8 +8,9 @@ export type Endpoint<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   D extends z.ZodType = z.ZodType,
+  M extends HttpMethod = HttpMethod,
 > = {
-  method: HttpMethod;
+  method: M;
   /** Path under the site root, exactly as SPEC.md §7 writes it. */
   path: string;
   /** Schema of the query string (GET) — values arrive as strings and are coerced. */
@@ -26,14 +27,17 @@ export type Endpoint<
 };
 
 /** Declares an endpoint once; the server registers it and the client calls it. */
-export function defineEndpoint<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
-  endpoint: Endpoint<Q, B, D>,
-): Endpoint<Q, B, D> {
+export function defineEndpoint<
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  D extends z.ZodType,
+  const M extends HttpMethod,
+>(endpoint: Endpoint<Q, B, D, M>): Endpoint<Q, B, D, M> {
   return endpoint;
 }
 
 /** What the caller passes: the query for GET, the body for POST. */
 export type EndpointInput<E> =
-  E extends Endpoint<infer Q, infer B, z.ZodType> ? (E['method'] extends 'GET' ? z.input<Q> : z.input<B>) : never;
+  E extends Endpoint<infer Q, infer B, z.ZodType, infer M> ? (M extends 'GET' ? z.input<Q> : z.input<B>) : never;
 
 export type EndpointData<E> = E extends Endpoint<z.ZodType, z.ZodType, infer D> ? z.output<D> : never;

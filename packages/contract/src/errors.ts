@@ -45,6 +45,35 @@ export const ERRORS = {
   IMAGE_TOO_LARGE: { status: STATUS.VALIDATION_FAILED, message: '图片尺寸过大（超过 {limit} 万像素），无法处理' },
   /** The stored file could not be decoded (corrupt image or video, offset past the end). */
   FILE_PROCESSING_FAILED: { status: STATUS.VALIDATION_FAILED, message: '文件处理失败，文件可能已损坏' },
+  // ── accounts ──
+  /** Not a mainland mobile number (area code 86) or too short for another area code. */
+  MOBILE_INVALID: { status: STATUS.VALIDATION_FAILED, message: '请输入正确的手机号' },
+  /** A foreign area code needs the 3-digit challenge first; `data` holds a new challenge. */
+  CHALLENGE_REQUIRED: { status: STATUS.WRONG_CODE, message: '请先完成验证' },
+  /** The challenge answer is wrong or expired; `data` holds a new challenge. */
+  CHALLENGE_WRONG: { status: STATUS.WRONG_CODE, message: '验证码错误' },
+  /** SMS limits; `data.retryAfter` is the wait in seconds. */
+  SMS_TOO_FREQUENT: { status: STATUS.RATE_LIMITED, message: '验证码发送过于频繁，请 {seconds} 秒后再试' },
+  /** The SMS provider refused or failed. */
+  SMS_SEND_FAILED: { status: STATUS.SERVER_ERROR, message: '验证码发送失败，请稍后再试' },
+  /** Wrong, expired, used or exhausted SMS code. */
+  SMS_CODE_WRONG: { status: STATUS.WRONG_CODE, message: '验证码错误，请重新输入' },
+  /** A scan code that does not exist or has expired. */
+  SCAN_CODE_EXPIRED: { status: STATUS.NOT_FOUND, message: '二维码已过期，请刷新' },
+  /** A scan code already confirmed, declined or scanned by someone else. */
+  SCAN_CODE_USED: { status: STATUS.CONFLICT, message: '二维码已被使用，请刷新' },
+  /** The QR login provider could not make a code. */
+  SCAN_CODE_FAILED: { status: STATUS.SERVER_ERROR, message: '生成二维码失败，请稍后重试' },
+  /** Following yourself. */
+  FOLLOW_SELF: { status: STATUS.VALIDATION_FAILED, message: '不能关注自己' },
+  /** A nickname someone else already has. */
+  NICKNAME_TAKEN: { status: STATUS.CONFLICT, message: '该昵称已被使用' },
+  /** Text with prohibited words. */
+  CONTENT_PROHIBITED: { status: STATUS.VALIDATION_FAILED, message: '内容包含违规词语，请修改后再提交' },
+  /** Today's check-in is done. */
+  ALREADY_CHECKED_IN: { status: STATUS.CONFLICT, message: '今天已经签到过了' },
+  /** An invite code that does not exist. */
+  INVITE_NOT_FOUND: { status: STATUS.NOT_FOUND, message: '邀请码不存在' },
   /** Unexpected failure; details only in the log. */
   SERVER_ERROR: { status: STATUS.SERVER_ERROR, message: '服务器开小差了，请稍后再试' },
 } as const satisfies Record<string, ErrorDef>;

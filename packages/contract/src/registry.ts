@@ -8,4 +8,7 @@ function pickEndpoints(mod: Record<string, unknown>): Endpoint[] {
 }
 
 /** Every endpoint the API serves; the server registers exactly these. */
-export const endpoints: readonly Endpoint[] = [...pickEndpoints(content)];
+export const endpoints: readonly Endpoint[] = [
+  ...pickEndpoints(content),
+  // Accounts (in progress): each domain joins here once its server routes exist.
+];

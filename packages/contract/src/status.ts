@@ -9,6 +9,8 @@ export const STATUS = {
   NOT_LOGGED_IN: 2011,
   /** The input failed validation (query, body, sign, timestamp, malformed JSON). */
   VALIDATION_FAILED: 4000,
+  /** A verification code or challenge answer is wrong (SPEC.md §8: the boxes are cleared). */
+  WRONG_CODE: 4001,
   /** Logged in, but not allowed to touch this object. */
   FORBIDDEN: 4003,
   /** The object or API path does not exist. */

@@ -3,6 +3,8 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createUser } from '../../test/factories/users.ts';
+import { loginAs } from '../../test/login-as.ts';
 import { assertAllEndpointsRegistered, registerEndpoint } from './endpoints.ts';
 
 const whoAmI = defineEndpoint({
@@ -28,10 +30,6 @@ let received: unknown;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  t.app.addHook('onRequest', async (request) => {
-    const id = request.headers['x-test-viewer'];
-    if (typeof id === 'string') request.viewer = { id: Number(id) };
-  });
   registerEndpoint(t.app, whoAmI, (input, { viewer }) => ({ uid: viewer?.id ?? 0, verbose: input.verbose }));
   registerEndpoint(t.app, save, (input) => {
     received = input;
@@ -48,12 +46,9 @@ describe('registerEndpoint', () => {
   });
 
   it('passes the viewer and the parsed query to the handler', async () => {
-    const api = (await import('@evcircle/contract')).createApiClient({
-      baseUrl: '',
-      signSecret: t.config.API_SIGN_SECRET,
-      fetch: (await import('./inject-fetch.ts')).createInjectFetch(t.app, { 'x-test-viewer': '42' }),
-    });
-    expect(await api.call(whoAmI, { verbose: 1 })).toEqual({ uid: 42, verbose: 1 });
+    const user = await createUser(t.app.db);
+    const { api } = await loginAs(t, user.id);
+    expect(await api.call(whoAmI, { verbose: 1 })).toEqual({ uid: user.id, verbose: 1 });
   });
 
   it('coerces an all-string JSON body, ignores unknown fields and serializes only the contract', async () => {

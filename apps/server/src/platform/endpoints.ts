@@ -6,13 +6,9 @@ import { parseInput } from './validation.ts';
 
 export type EndpointContext = { viewer: Viewer | null; request: FastifyRequest; reply: FastifyReply };
 
-/**
- * The parsed input: the query schema's output, or the body's when no query is declared.
- * NOTE: decided from the schemas, not `method`, because a declaration's method is
- * typed as the union 'GET' | 'POST'.
- */
+/** The parsed input: the query schema's output for GET, the body's for POST. */
 type InputOf<E extends Endpoint> =
-  E extends Endpoint<infer Q, infer B, z.ZodType> ? (z.ZodType extends Q ? z.output<B> : z.output<Q>) : never;
+  E extends Endpoint<infer Q, infer B, z.ZodType, infer M> ? (M extends 'GET' ? z.output<Q> : z.output<B>) : never;
 
 export type EndpointHandler<E extends Endpoint> = (
   input: InputOf<E>,

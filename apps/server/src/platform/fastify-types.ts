@@ -2,8 +2,8 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db.ts';
 import type { StorageProvider } from './storage/index.ts';
 
-/** Who is calling. Set by the auth module (accounts issue); null for anonymous callers. */
-export type Viewer = { id: number };
+/** Who is calling: set from the session by modules/auth/viewer.plugin.ts; null for anonymous callers. */
+export type Viewer = { id: number; sessionId: number; role: 'user' | 'admin' };
 
 // NOTE: declaration merging needs `interface`; this is the one place we use it.
 declare module 'fastify' {

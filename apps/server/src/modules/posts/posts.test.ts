@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createFaker } from '../../../test/factories/faker.ts';
 import { buildPost, createPost } from '../../../test/factories/posts.ts';
 import { createUser } from '../../../test/factories/users.ts';
-import { signedUrl } from '../../../test/signed.ts';
+import { loginAs } from '../../../test/login-as.ts';
 import { executeRows } from '../../platform/db.ts';
 import { FEED_CACHE_MS, hotScore, invalidateFeed, listFeed, selectFeedRows } from './posts.service.ts';
 import { posts } from './posts.tables.ts';
@@ -14,12 +14,6 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  // Sessions arrive with the accounts issue; here a test header stands in for the
-  // auth module that will set request.viewer.
-  t.app.addHook('onRequest', async (request) => {
-    const id = request.headers['x-test-viewer'];
-    if (typeof id === 'string') request.viewer = { id: Number(id) };
-  });
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -160,12 +154,8 @@ describe('GET /api/v1/cms/posts/no-ads', () => {
     const other = await createUser(t.app.db);
     const mine = await createPost(t.app.db, { userId: me.id, hotScore: 2 });
     const theirs = await createPost(t.app.db, { userId: other.id, hotScore: 1 });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: signedUrl(postsNoAds.path, t.config.API_SIGN_SECRET),
-      headers: { 'x-test-viewer': String(me.id) },
-    });
-    const feed = (res.json() as { data: { pid: number; ismine: number }[] }).data;
+    const { api } = await loginAs(t, me.id);
+    const feed = await api.call(postsNoAds, {});
     expect(feed).toEqual([
       expect.objectContaining({ pid: mine.id, ismine: 1 }),
       expect.objectContaining({ pid: theirs.id, ismine: 0 }),

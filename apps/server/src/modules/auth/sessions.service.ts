@@ -1,0 +1,92 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SESSION_LIFETIME_DAYS } from '@evcircle/contract';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import type { Viewer } from '../../platform/fastify-types.ts';
+import { users } from '../users/users.tables.ts';
+import { sessions } from './auth.tables.ts';
+
+const LIFETIME_MS = SESSION_LIFETIME_DAYS * 86_400_000;
+/** A session's expiry is pushed forward at most this often, so reads stay reads. */
+const TOUCH_EVERY_MS = 3_600_000;
+
+export type LoginMethod = 'sms' | 'scan';
+
+/** Hex SHA-256: what the sessions table keeps instead of the token. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A new session for `userId`; the token is returned once and never stored. */
+export async function createSession(
+  db: Db,
+  userId: number,
+  method: LoginMethod,
+  userAgent: string,
+  now: Date = new Date(),
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    method,
+    userAgent: userAgent.slice(0, 300),
+    createdAt: now,
+    lastUsedAt: now,
+    expiresAt: new Date(now.getTime() + LIFETIME_MS),
+  });
+  return token;
+}
+
+/**
+ * The viewer a token stands for, or null when it is unknown, expired, or its account is
+ * deleted. Sliding expiry: a session used within its lifetime lives another lifetime.
+ */
+export async function resolveSession(db: Db, token: string, now: Date = new Date()): Promise<Viewer | null> {
+  if (token.length < 20 || token.length > 128) return null;
+  const [row] = await db
+    .select({ sessionId: sessions.id, userId: sessions.userId, role: users.role, lastUsedAt: sessions.lastUsedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now), isNull(users.deletedAt)))
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + LIFETIME_MS) })
+      .where(eq(sessions.id, row.sessionId));
+  }
+  return { id: row.userId, sessionId: row.sessionId, role: row.role === 'admin' ? 'admin' : 'user' };
+}
+
+/** Ends one session of `userId` (a user can only end their own). */
+export async function revokeSession(db: Db, userId: number, sessionId: number): Promise<boolean> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Ends every session of `userId`; answers how many there were. */
+export async function revokeAllSessions(db: Db, userId: number): Promise<number> {
+  const rows = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Removes sessions past their expiry (called now and then; expired ones are never honoured anyway). */
+export async function deleteExpiredSessions(db: Db, now: Date = new Date()): Promise<number> {
+  const rows = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Whether `token` is one of `userId`'s live sessions. */
+export async function isSessionOf(db: Db, userId: number, token: string, now: Date = new Date()): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row !== undefined;
+}

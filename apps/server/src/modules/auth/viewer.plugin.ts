@@ -1,0 +1,19 @@
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance } from 'fastify';
+import { isApiPath } from '../../platform/error-handler.ts';
+import { requestToken } from './session-cookie.ts';
+import { resolveSession } from './sessions.service.ts';
+
+/**
+ * Recognises the caller on every API request: a valid bearer token or session cookie
+ * sets `request.viewer`; anything else leaves it null (endpoints that need login then
+ * answer 2011). An unknown or revoked token is simply "not logged in".
+ */
+export async function registerViewer(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCookie);
+  app.addHook('preHandler', async (request) => {
+    if (!isApiPath(request.url.split('?', 1)[0] ?? '')) return;
+    const token = requestToken(request);
+    if (token) request.viewer = await resolveSession(app.db, token);
+  });
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { DEFAULT_AREA_CODE } from './constants.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { AccountSchema, ChallengeSchema, LoginResultSchema } from './entities/user.ts';
+
+/** Area code without '+': 1–4 digits. */
+const AreaCodeField = z
+  .string()
+  .trim()
+  .regex(/^\d{1,4}$/, { error: '区号格式不正确' })
+  .default(DEFAULT_AREA_CODE);
+
+/**
+ * The number as typed. SPEC.md §7: the client prefixes the area code when it is not 86
+ * (`852-91234567`); the server accepts either form and checks it against `acode`.
+ */
+const MobileField = z.string({ error: '请输入手机号' }).trim().min(1, { error: '请输入手机号' }).max(24);
+
+export const SmsCodeBodySchema = z.object({
+  mobile: MobileField,
+  acode: AreaCodeField,
+  /** For area codes other than 86: the challenge being answered and its 3 digits. */
+  challengeId: z.string().max(64).optional(),
+  challenge: z.string().max(8).optional(),
+});
+
+/**
+ * Sends a 4-digit login code by SMS. Abuse limits answer 4029 with `data.retryAfter`.
+ * For area codes other than 86, without a right challenge answer it answers 4001 with
+ * a new challenge in `data` (ChallengeSchema).
+ */
+export const smsCode = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/user/login/smscode',
+  body: SmsCodeBodySchema,
+  data: z.object({
+    /** Seconds the code stays valid. */
+    expireIn: z.number(),
+    /** Seconds before another code may be requested for this number. */
+    resendIn: z.number(),
+  }),
+  auth: 'none',
+  summary: '发送短信验证码',
+});
+
+/** A fresh 3-digit challenge for a foreign area code (SPEC.md §4). */
+export const smsChallenge = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/user/login/challenge',
+  body: z.object({ mobile: MobileField.optional(), acode: AreaCodeField }),
+  data: ChallengeSchema,
+  auth: 'none',
+  summary: '获取境外号码人机验证',
+});
+
+export const MobileLoginBodySchema = z.object({
+  mobile: MobileField,
+  smscode: z
+    .string({ error: '请输入完整的验证码' })
+    .trim()
+    .regex(/^\d{4}$/, { error: '请输入完整的验证码' }),
+  acode: AreaCodeField,
+  /** Invite code from /invite/{code}; only used when this login creates the account. */
+  invite: z.string().trim().max(16).optional(),
+});
+
+/** Logs in (creating the account on first login); also sets the web session cookie. */
+export const mobileLogin = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/user/login/mobile',
+  body: MobileLoginBodySchema,
+  data: LoginResultSchema,
+  auth: 'none',
+  summary: '手机号验证码登录',
+});
+
+/** Ends this session (token or cookie) and clears the cookie. */
+export const logout = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/user/login/logout',
+  body: z.object({}),
+  data: z.object({ result: z.boolean() }),
+  auth: 'required',
+  summary: '退出登录',
+});
+
+/** Ends every session of the viewer, on every device. */
+export const logoutAll = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/user/login/logout-all',
+  body: z.object({}),
+  data: z.object({ result: z.boolean(), sessions: z.number() }),
+  auth: 'required',
+  summary: '退出所有设备',
+});
+
+/** The viewer's own account (2011 when not logged in). */
+export const myAccount = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/user/info/me',
+  query: z.object({}),
+  data: AccountSchema,
+  auth: 'required',
+  summary: '当前登录用户信息',
+});
