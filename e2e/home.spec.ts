@@ -23,7 +23,6 @@ async function cardPids(cards: Locator): Promise<number[]> {
 
 /** One rendered card shows the post the API says it shows: author, like count, an image. */
 async function expectCardShowsPost(card: Locator, post: Post) {
-  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the rendered text, what a reader sees
   const text = (await card.innerText()).replace(/\s+/g, ' ');
   expect(text, `card ${post.pid} names its author`).toContain(post.uname);
   expect(text, `card ${post.pid} shows its like count (${post.likenum})`).toMatch(likeCountText(post.likenum));
