@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Config } from './config.ts';
 import * as schema from './schema.ts';
@@ -48,29 +49,47 @@ const migrators = new WeakMap<Database, () => Promise<void>>();
  * Opens the database the config names: PGlite files under DATA_DIR/pglite when
  * DATABASE_URL is unset, in-memory PGlite for `memory://`, PostgreSQL otherwise.
  */
-export async function createDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Promise<Database> {
+export async function createDatabase(
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<Database> {
   const url = config.DATABASE_URL;
-  if (url && /^postgres(ql)?:\/\//.test(url)) return createPostgres(url);
+  if (url && /^postgres(ql)?:\/\//.test(url)) return createPostgres(url, log);
   return createPglite(url === 'memory://' ? undefined : path.join(config.DATA_DIR, 'pglite'));
+}
+
+/** The driver-neutral handle: close() runs once however often it is called. */
+function makeDatabase(
+  db: Db,
+  kind: Database['kind'],
+  ping: () => Promise<unknown>,
+  closeDriver: () => Promise<void>,
+): Database {
+  let closed = false;
+  return {
+    db,
+    kind,
+    async ping() {
+      await ping();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await closeDriver();
+    },
+  };
 }
 
 async function createPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm, cube, earthdistance } });
   const db = drizzlePglite({ client, schema });
-  let closed = false;
-  const database: Database = {
+  const database = makeDatabase(
     db,
-    kind: 'pglite',
-    async ping() {
-      await client.query('select 1');
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await client.close();
-    },
-  };
+    'pglite',
+    () => client.query('select 1'),
+    () => client.close(),
+  );
   migrators.set(database, async () => {
     await createExtensions(db);
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
@@ -78,25 +97,18 @@ async function createPglite(dataDir: string | undefined): Promise<Database> {
   return database;
 }
 
-async function createPostgres(connectionString: string): Promise<Database> {
+async function createPostgres(connectionString: string, log?: Pick<FastifyBaseLogger, 'warn'>): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // NOTE: an idle client that loses its server (restart, failover) emits 'error' on the
   // pool; without a listener Node would crash the process. The next query reconnects.
-  pool.on('error', () => {});
+  pool.on('error', (err) => log?.warn({ err }, 'idle PostgreSQL connection lost; the next query reconnects'));
   const db = drizzlePg({ client: pool, schema });
-  let closed = false;
-  const database: Database = {
+  const database = makeDatabase(
     db,
-    kind: 'postgres',
-    async ping() {
-      await pool.query('select 1');
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await pool.end();
-    },
-  };
+    'postgres',
+    () => pool.query('select 1'),
+    () => pool.end(),
+  );
   migrators.set(database, async () => {
     const client = await pool.connect();
     try {
