@@ -1,5 +1,12 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL, E2E_PORT, E2E_SEED, E2E_SIGN_SECRET, PHONE_USER_AGENT } from './e2e/support/constants.ts';
+import {
+  E2E_BASE_URL,
+  E2E_DATA_DIR,
+  E2E_PORT,
+  E2E_SEED,
+  E2E_SIGN_SECRET,
+  PHONE_USER_AGENT,
+} from './e2e/support/constants.ts';
 
 /** Where scripts/lib/test-counts.mjs picks up the run's counts for the closing summary line. */
 const JSON_REPORT = 'node_modules/.cache/evcircle-test-reports/playwright.json';
@@ -61,11 +68,16 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(E2E_PORT),
       PUBLIC_URL: E2E_BASE_URL,
+      // serve.mjs empties it and runs the server there; specs read the SMS outbox in it.
+      E2E_DATA_DIR,
       SERVE_WEB: 'true',
       API_SIGN_SECRET: E2E_SIGN_SECRET,
       LOG_LEVEL: 'warn',
       // Both workers share one client address; the per-minute API limit is not under test here.
       RATE_LIMIT_MAX: '100000',
+      // e2e/support/login.ts gives each set-up login its own X-Forwarded-For address, so the
+      // per-address SMS limit (10 an hour) holds per simulated user, not for the whole run.
+      TRUST_PROXY: 'true',
       E2E_SEED_ARGS: `--seed ${E2E_SEED.seed} --users ${E2E_SEED.users} --posts ${E2E_SEED.posts}`,
     },
   },

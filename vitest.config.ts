@@ -7,6 +7,7 @@ export default defineConfig({
       'apps/server/src/**/*.test.ts',
       'apps/server/test/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'apps/web/app/**/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

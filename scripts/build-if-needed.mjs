@@ -10,7 +10,7 @@ import { formatDuration, ROOT, runNpm } from './lib/proc.mjs';
 const BUILD_MARKER = join(ROOT, 'apps', 'web', 'build', 'server', 'index.js');
 
 /** What the web build is made from: the app, the contract it imports, and build config. */
-const SOURCE_DIRS = ['apps/web/app', 'apps/web/public', 'packages/contract/src'];
+const SOURCE_DIRS = ['apps/web/app', 'apps/web/public', 'apps/web/vite-plugins', 'packages/contract/src'];
 const SOURCE_FILES = [
   'apps/web/package.json',
   'apps/web/vite.config.ts',

@@ -1,8 +1,17 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 /** Settings shared by playwright.config.ts (which hands them to the server) and the specs. */
 
 /** The port the e2e server listens on (3104–3106 are free for manual runs on dev machines). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3105);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+/**
+ * The e2e server's DATA_DIR, emptied by serve.mjs at every start. Specs read the SMS
+ * outbox (outbox/sms.jsonl) there to log in. One per port, so runs on other ports never share it.
+ */
+export const E2E_DATA_DIR = join(tmpdir(), `evcircle-e2e-${E2E_PORT}`);
 
 /** The sign secret the e2e server is started with, so specs can call the API as the web client does. */
 export const E2E_SIGN_SECRET = 'e2e-sign-secret';

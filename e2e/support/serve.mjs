@@ -1,12 +1,28 @@
 // The e2e web server (started by playwright.config.ts): a fresh temporary DATA_DIR, seeded
 // deterministically, then the production server on E2E_PORT in this very process, so the
 // SIGTERM Playwright sends at the end reaches the server's graceful shutdown directly.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { runServerInProcess, runTsx } from '../../scripts/lib/proc.mjs';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'evcircle-e2e-'));
+/**
+ * playwright.config.ts names the folder (E2E_DATA_DIR) so specs can read the SMS outbox;
+ * it is emptied first. Only folders named evcircle-e2e-* are ever emptied.
+ */
+function freshDataDir() {
+  const wanted = process.env.E2E_DATA_DIR;
+  if (!wanted) return mkdtempSync(join(tmpdir(), 'evcircle-e2e-'));
+  if (!basename(wanted).startsWith('evcircle-e2e-')) {
+    console.error(`[e2e server] refusing to empty ${wanted}: not an evcircle-e2e-* folder`);
+    process.exit(1);
+  }
+  rmSync(wanted, { recursive: true, force: true });
+  mkdirSync(wanted, { recursive: true });
+  return wanted;
+}
+
+const dataDir = freshDataDir();
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 
 // NOTE: always embedded PGlite in a fresh folder, even when the shell has DATABASE_URL or

@@ -1,10 +1,12 @@
 // `npm run bench`: seeds a throw-away database, starts the real server on it and
 // measures a bare hello route and the home feed with autocannon, side by side.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createApiClient, postsNoAds } from '@evcircle/contract';
 import pg from 'pg';
@@ -18,7 +20,15 @@ import { seedCommunity } from '../seed/seed.ts';
 const TARGET_RATIO = 0.25;
 const TARGET_P99_MS = 50;
 
-type BenchArgs = { posts: number; users: number; connections: number; duration: number; pg: boolean };
+type BenchArgs = {
+  posts: number;
+  users: number;
+  connections: number;
+  duration: number;
+  pg: boolean;
+  /** Folder for one V8 CPU profile of the server per measured route, or null. */
+  cpuProf: string | null;
+};
 
 function parseBenchArgs(argv: string[]): BenchArgs {
   const { values } = parseArgs({
@@ -29,6 +39,7 @@ function parseBenchArgs(argv: string[]): BenchArgs {
       connections: { type: 'string', default: '50' },
       duration: { type: 'string', default: '10' },
       pg: { type: 'boolean', default: false },
+      'cpu-prof': { type: 'string' },
     },
     strict: true,
   });
@@ -43,6 +54,7 @@ function parseBenchArgs(argv: string[]): BenchArgs {
     connections: whole(values.connections, 'connections'),
     duration: whole(values.duration, 'duration'),
     pg: values.pg,
+    cpuProf: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : null,
   };
 }
 
@@ -65,10 +77,28 @@ async function createScratchDatabase(): Promise<{ url: string; drop: () => Promi
   return { url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
 }
 
-type LoadResult = { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number };
+type LoadResult = {
+  requestsPerSecond: number;
+  total: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+};
+
+/** One route's load result and what its requests cost the server process. */
+type Measured = LoadResult & {
+  /** CPU time (user + system) of this process, the server, per answered request, in µs. */
+  cpuMicrosPerRequest: number;
+  /**
+   * 99th percentile of the server's event-loop delay, in ms: high for hello too means
+   * the machine was busy (the process waited for a core), not that the route was slow.
+   */
+  loopDelayP99: number;
+};
 
 type AutocannonJson = {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
@@ -100,6 +130,7 @@ function runAutocannon(url: string, connections: number, duration: number): Prom
       const result = JSON.parse(out) as AutocannonJson;
       resolve({
         requestsPerSecond: result.requests.average,
+        total: result.requests.total,
         p50: result.latency.p50,
         p99: result.latency.p99,
         non2xx: result.non2xx,
@@ -107,6 +138,23 @@ function runAutocannon(url: string, connections: number, duration: number): Prom
       });
     });
   });
+}
+
+/**
+ * Profiles this process (the server; autocannon runs in its own) until the returned
+ * function is called, which yields the profile (open it in Chrome DevTools or
+ * speedscope). Only the load phase is profiled, not the seeding.
+ */
+async function startCpuProfile(): Promise<() => Promise<object>> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    return profile;
+  };
 }
 
 async function main(args: BenchArgs): Promise<void> {
@@ -154,13 +202,30 @@ async function main(args: BenchArgs): Promise<void> {
       const page = await api.call(postsNoAds, { page: 1, size: 20 });
       if (page.length !== 20) throw new Error(`the feed answered ${page.length} posts instead of 20`);
 
-      const results: [string, LoadResult][] = [];
+      const results: [string, Measured][] = [];
       for (const [name, url] of [
         ['hello', `${address}/bench/hello`],
         ['feed', feedUrl],
       ] as const) {
         console.log(`▶ ${name}: ${args.connections} connections for ${args.duration} s…`);
-        const result = await runAutocannon(url, args.connections, args.duration);
+        const stopProfile = args.cpuProf ? await startCpuProfile() : null;
+        const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+        loopDelay.enable();
+        const cpuBefore = process.cpuUsage();
+        const load = await runAutocannon(url, args.connections, args.duration);
+        const cpu = process.cpuUsage(cpuBefore);
+        loopDelay.disable();
+        const result: Measured = {
+          ...load,
+          cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, load.total),
+          loopDelayP99: loopDelay.percentile(99) / 1e6,
+        };
+        if (stopProfile && args.cpuProf) {
+          const file = path.join(args.cpuProf, `${name}.cpuprofile`);
+          await mkdir(args.cpuProf, { recursive: true });
+          await writeFile(file, JSON.stringify(await stopProfile()));
+          console.log(`  CPU profile of the server: ${file}`);
+        }
         if (result.non2xx > 0 || result.errors > 0) {
           throw new Error(`${name}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
         }
@@ -174,10 +239,20 @@ async function main(args: BenchArgs): Promise<void> {
         Object.fromEntries(
           results.map(([name, r]) => [
             name,
-            { 'req/s': Math.round(r.requestsPerSecond), 'p50 ms': r.p50, 'p99 ms': r.p99 },
+            {
+              'req/s': Math.round(r.requestsPerSecond),
+              'p50 ms': r.p50,
+              'p99 ms': r.p99,
+              'server CPU µs/req': Math.round(r.cpuMicrosPerRequest),
+              'loop delay p99 ms': Math.round(r.loopDelayP99),
+            },
           ]),
         ),
       );
+      // Less sensitive to other load on the machine than req/s: what each answer costs
+      // the server's process, whatever it had to wait for.
+      const cpuRatio = hello.cpuMicrosPerRequest / feed.cpuMicrosPerRequest;
+      console.log(`server CPU per request, hello/feed: ${cpuRatio.toFixed(2)} (the ratio a quiet machine approaches)`);
       const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
       console.log(
         `feed/hello ratio: ${ratio.toFixed(2)} (target ≥ ${TARGET_RATIO}: ${verdict(ratio >= TARGET_RATIO)})`,

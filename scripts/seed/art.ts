@@ -346,17 +346,3 @@ export function postArtSvg(random: Random, theme: PostTheme, width: number, heig
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${defs(scene, accent)}<g clip-path="url(#frame)">${body.join('')}<rect width="${width}" height="${height}" fill="url(#vignette)"/></g></svg>`;
 }
-
-/**
- * An avatar: the first character of the nickname, white on a coloured
- * square (the client crops it round). Rendered with Noto Sans CJK so Chinese characters appear.
- */
-export function avatarSvg(character: string, colors: readonly [string, string], size: number): string {
-  const escaped = character.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">
-<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient></defs>
-<rect width="${size}" height="${size}" fill="url(#bg)"/>
-<circle cx="${size * 0.85}" cy="${size * 0.15}" r="${size * 0.35}" fill="#fff" opacity="0.12"/>
-<text x="50%" y="50%" dy="0.35em" text-anchor="middle" font-family="Noto Sans CJK SC, Noto Sans SC, sans-serif" font-weight="700" font-size="${Math.round(size * 0.48)}" fill="#fff">${escaped}</text>
-</svg>`;
-}

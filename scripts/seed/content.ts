@@ -1,6 +1,7 @@
 import { POST_THEMES, type PostTheme } from '@evcircle/contract';
 import { base, Faker, zh_CN } from '@faker-js/faker';
-import { type Aspect, aspectSize, avatarCharacter, avatarColorIndex } from './images.ts';
+import { avatarCharacter, avatarColorIndex } from '../../apps/server/src/modules/users/avatar-art.ts';
+import { type Aspect, aspectSize } from './images.ts';
 import { createRandom, type Random } from './random.ts';
 import {
   BIO_TEMPLATES,

@@ -1,8 +1,7 @@
 import type { PostTheme } from '@evcircle/contract';
 import sharp from 'sharp';
-import { avatarSvg, postArtSvg } from './art.ts';
-import { AVATAR_COLORS } from './palettes.ts';
-import { createRandom, hash32 } from './random.ts';
+import { postArtSvg } from './art.ts';
+import { createRandom } from './random.ts';
 
 /** Aspect ratios phone photos and screenshots come in, as width : height. */
 export const ASPECTS = { '3:4': [3, 4], '1:1': [1, 1], '4:3': [4, 3], '9:16': [9, 16] } as const;
@@ -10,7 +9,6 @@ export type Aspect = keyof typeof ASPECTS;
 
 /** Post images are generated 1080 px wide, the width phones upload at. */
 export const POST_IMAGE_WIDTH = 1080;
-export const AVATAR_SIZE = 256;
 
 export type RenderedImage = { data: Buffer; width: number; height: number };
 
@@ -37,23 +35,4 @@ export async function renderPostImage(
   const svg = postArtSvg(createRandom(seed, `art:${theme}:${aspect}:${index}`), theme, size.width, size.height);
   const data = await sharp(Buffer.from(svg)).jpeg(JPEG).toBuffer();
   return { data, ...size };
-}
-
-/** The avatar colour of a nickname: stable, so a person keeps their colour across seeds. */
-export function avatarColorIndex(nickname: string): number {
-  return hash32(nickname) % AVATAR_COLORS.length;
-}
-
-/** The character an avatar shows: the nickname's first letter-like character. */
-export function avatarCharacter(nickname: string): string {
-  const first = [...nickname].find((ch) => /[\p{L}\p{N}]/u.test(ch));
-  return (first ?? '车').toUpperCase();
-}
-
-/** An avatar JPEG: `character` in white on colour set `colorIndex`. */
-export async function renderAvatar(character: string, colorIndex: number, size = AVATAR_SIZE): Promise<Buffer> {
-  const colors = AVATAR_COLORS[colorIndex % AVATAR_COLORS.length]!;
-  return sharp(Buffer.from(avatarSvg(character, colors, size)))
-    .jpeg(JPEG)
-    .toBuffer();
 }

@@ -1,8 +1,9 @@
 import os from 'node:os';
 import { POST_THEMES } from '@evcircle/contract';
+import { avatarCharacter, avatarColorIndex, renderAvatar } from '../../apps/server/src/modules/users/avatar-art.ts';
 import type { StorageProvider } from '../../apps/server/src/platform/storage/index.ts';
 import { poolImageAspect, poolImageKey, type SeedPlan, type SeedUser, videoKey, videoTheme } from './content.ts';
-import { avatarCharacter, avatarColorIndex, renderAvatar, renderPostImage } from './images.ts';
+import { renderPostImage } from './images.ts';
 import { renderVideo } from './video.ts';
 
 type MediaJob = { key: string; contentType: string; render: () => Promise<Buffer> };

@@ -102,17 +102,3 @@ export const CAR_COLORS: readonly string[] = [
 
 /** Neon accents for 氛围灯 and underglow. */
 export const NEON_COLORS: readonly string[] = ['#22d3ee', '#a855f7', '#f43f5e', '#34d399', '#facc15', '#3b82f6'];
-
-/** Avatar backgrounds: saturated enough that a white character reads well on them. */
-export const AVATAR_COLORS: readonly (readonly [string, string])[] = [
-  ['#10b981', '#047857'],
-  ['#3b82f6', '#1d4ed8'],
-  ['#f97316', '#c2410c'],
-  ['#ec4899', '#be185d'],
-  ['#8b5cf6', '#6d28d9'],
-  ['#14b8a6', '#0f766e'],
-  ['#ef4444', '#b91c1c'],
-  ['#64748b', '#334155'],
-  ['#eab308', '#a16207'],
-  ['#06b6d4', '#0e7490'],
-];

@@ -3,20 +3,27 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { registerViewer } from './modules/auth/viewer.plugin.ts';
+import { followsRoutes } from './modules/follows/follows.routes.ts';
+import { invitesRoutes } from './modules/invites/invites.routes.ts';
+import { pointsRoutes } from './modules/points/points.routes.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
+import { scanLoginRoutes } from './modules/scan-login/scan-login.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import type { Config } from './platform/config.ts';
 import { createDatabase, type Database, runMigrations } from './platform/db.ts';
 import { assertAllEndpointsRegistered } from './platform/endpoints.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/error-handler.ts';
 import './platform/fastify-types.ts';
 import { registerHealthRoutes } from './platform/health.ts';
-import { registerApiRateLimit } from './platform/rate-limit.ts';
+import { createRateLimiter, registerApiRateLimit } from './platform/rate-limit.ts';
 import { attachRealtime } from './platform/realtime.ts';
 import { closeRedis, createRedis } from './platform/redis.ts';
 import { echoRequestId, genRequestId } from './platform/request-id.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerSignVerification } from './platform/sign-verify.ts';
+import { createSmsProvider, type SmsProvider } from './platform/sms/index.ts';
 import { filesRoutes } from './platform/storage/files.routes.ts';
 import { createStorage, type StorageProvider } from './platform/storage/index.ts';
 
@@ -26,6 +33,8 @@ export type AppDeps = {
   /** An open, migrated database owned by the caller (not closed with the app). */
   database?: Database;
   storage?: StorageProvider;
+  /** Replaces the SMS provider SMS_PROVIDER names (tests: a recording or failing one). */
+  sms?: SmsProvider;
 };
 
 type WebPlugin = FastifyPluginAsync<{ config: Config }>;
@@ -56,7 +65,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 }
 
 async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Promise<void> {
-  const database = deps.database ?? (await openDatabase(config));
+  const database = deps.database ?? (await openDatabase(config, app));
   if (!deps.database) app.addHook('onClose', () => database.close());
   else await runMigrations(database);
 
@@ -72,6 +81,7 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Pr
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('storage', storage);
+  app.decorate('sms', deps.sms ?? createSmsProvider(config, app.log));
   app.decorateRequest('viewer', null);
 
   echoRequestId(app);
@@ -84,6 +94,12 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Pr
   await registerViewer(app);
 
   await app.register(postsRoutes);
+  await app.register(authRoutes, { limiter: createRateLimiter(redis, config.REDIS_KEY_PREFIX) });
+  await app.register(scanLoginRoutes, { limiter: createRateLimiter(redis, config.REDIS_KEY_PREFIX) });
+  await app.register(pointsRoutes);
+  await app.register(invitesRoutes);
+  await app.register(usersRoutes);
+  await app.register(followsRoutes);
   assertAllEndpointsRegistered(app);
 
   registerHealthRoutes(app, { database, redis });
@@ -94,8 +110,8 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Pr
   if (webPlugin) await app.register(webPlugin, { config });
 }
 
-async function openDatabase(config: Config): Promise<Database> {
-  const database = await createDatabase(config);
+async function openDatabase(config: Config, app: FastifyInstance): Promise<Database> {
+  const database = await createDatabase(config, app.log);
   try {
     await runMigrations(database);
   } catch (err) {

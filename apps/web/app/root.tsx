@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
+import { loadViewer } from './features/auth/load-viewer.server.ts';
+import { LoginModalProvider } from './features/auth/login-modal.tsx';
 import { colorModeScript } from './features/color-mode/color-mode.ts';
 import { ColorModeProvider } from './features/color-mode/color-mode-provider.tsx';
 import { useForcedColorMode } from './features/color-mode/use-forced-color-mode.ts';
@@ -30,16 +32,22 @@ export const meta: Route.MetaFunction = ({ error }) => {
   return [{ title: SITE_MESSAGES.title }, { name: 'description', content: SITE_MESSAGES.description }];
 };
 
-export function loader({ request, context }: Route.LoaderArgs): RootData {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   return {
     publicConfig: context.publicConfig,
     isPhone: isPhoneUserAgent(request.headers.get('user-agent') ?? ''),
     viewportHint: readViewportHint(request.headers.get('cookie')),
+    viewer: await loadViewer(context, request.headers.get('cookie')),
   };
 }
 
-// Nothing in the root data changes while a page is open; skip refetching it on navigation.
-export const shouldRevalidate = () => false;
+/**
+ * The root data changes only with the login: skip refetching it on ordinary navigation,
+ * but follow an explicit revalidation (after a login or logout the page calls
+ * useRevalidator, which keeps the address) and form submissions.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod }) =>
+  Boolean(formMethod) || currentUrl.href === nextUrl.href;
 
 /** Palette variables are computed once: a misconfigured colour warns once, not per render. */
 const PALETTE_STYLE = paletteVariables(UI_COLORS);
@@ -82,8 +90,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <ColorModeProvider forced={forced}>
           <ToastProvider>
-            {children}
-            <NewVersionBanner buildId={root?.publicConfig.buildId} />
+            <LoginModalProvider>
+              {children}
+              <NewVersionBanner buildId={root?.publicConfig.buildId} />
+            </LoginModalProvider>
           </ToastProvider>
         </ColorModeProvider>
         <PlatformEffects analytics={analytics} />

@@ -9,8 +9,14 @@ export default [
   // /home behaves as / (same module, its own route id).
   route('home', 'routes/home.tsx', { id: 'routes/home-alias' }),
   route('download', 'routes/download.tsx'),
+  // The phone side of QR login: the page the QR opens (SPEC.md §3 scan login).
+  route('m/scan/:scanCode', 'routes/m-scan.tsx'),
   route('privacy-policy', 'routes/privacy-policy.tsx'),
   route('test-websocket', 'routes/test-websocket.tsx'),
+  route('user/:id', 'routes/user.tsx'),
+  route('following', 'routes/following.tsx'),
+  route('settings', 'routes/settings.tsx'),
+  route('invite/:code', 'routes/invite.tsx'),
   // Everything else: the legacy 301 redirects of SPEC.md §2 (/invitecode, /goods,
   // /contentInfo — matched on their query values), otherwise the 404 page.
   route('*', 'routes/not-found.tsx'),

@@ -74,6 +74,15 @@ export const ERRORS = {
   ALREADY_CHECKED_IN: { status: STATUS.CONFLICT, message: '今天已经签到过了' },
   /** An invite code that does not exist. */
   INVITE_NOT_FOUND: { status: STATUS.NOT_FOUND, message: '邀请码不存在' },
+  /** An upload call without a file in the multipart field `file`. */
+  FILE_REQUIRED: { status: STATUS.VALIDATION_FAILED, message: '请选择要上传的图片' },
+  /** An upload above the size limit of its endpoint. */
+  FILE_TOO_LARGE: { status: STATUS.PAYLOAD_TOO_LARGE, message: '文件过大，不能超过 {limit} MB' },
+  /** The uploaded bytes are not an image we decode (checked by content, not by name). */
+  IMAGE_INVALID: {
+    status: STATUS.VALIDATION_FAILED,
+    message: '文件不是有效的图片，请上传 JPG、PNG、WebP、GIF 或 AVIF 图片',
+  },
   /** Unexpected failure; details only in the log. */
   SERVER_ERROR: { status: STATUS.SERVER_ERROR, message: '服务器开小差了，请稍后再试' },
 } as const satisfies Record<string, ErrorDef>;

@@ -1,19 +1,6 @@
-export * from './auth.ts';
-export * from './client.ts';
-export * from './constants.ts';
-export * from './content.ts';
-export * from './endpoint.ts';
-export * from './entities/post.ts';
-export * from './entities/user.ts';
+// The whole contract, for the server, scripts and tests. The web app imports
+// `@evcircle/contract/client` (client-index.ts): a new module the browser needs goes there.
+export * from './client-index.ts';
 export * from './envelope.ts';
-export * from './errors.ts';
-export * from './media.ts';
-export * from './messages.ts';
-export * from './realtime.ts';
 export { endpoints } from './registry.ts';
-export * from './scan-login.ts';
 export * from './schemas.ts';
-export * from './sign.ts';
-export * from './ssr.ts';
-export * from './status.ts';
-export * from './users.ts';

@@ -1,5 +1,8 @@
+import * as auth from './auth.ts';
 import * as content from './content.ts';
 import type { Endpoint } from './endpoint.ts';
+import * as scanLogin from './scan-login.ts';
+import * as users from './users.ts';
 
 function pickEndpoints(mod: Record<string, unknown>): Endpoint[] {
   return Object.values(mod).filter(
@@ -10,5 +13,7 @@ function pickEndpoints(mod: Record<string, unknown>): Endpoint[] {
 /** Every endpoint the API serves; the server registers exactly these. */
 export const endpoints: readonly Endpoint[] = [
   ...pickEndpoints(content),
-  // Accounts (in progress): each domain joins here once its server routes exist.
+  ...pickEndpoints(auth),
+  ...pickEndpoints(scanLogin),
+  ...pickEndpoints(users),
 ];

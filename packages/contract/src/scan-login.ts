@@ -31,6 +31,8 @@ export const scanCode = defineEndpoint({
 /**
  * Polled by the browser that shows the QR. On 2 it answers `userInfo` with a fresh
  * token exactly once (and sets the session cookie); later polls answer 2 without it.
+ * A code past its 300 s, declined, or never issued answers -1 (not an error), so the
+ * modal shows "expired" and its refresh button at once.
  */
 export const scanStatus = defineEndpoint({
   method: 'GET',
@@ -61,7 +63,10 @@ export const scanInfo = defineEndpoint({
   summary: '扫码登录请求详情',
 });
 
-/** The phone scanned the code (status=1). Only from a logged-in phone. */
+/**
+ * The phone scanned the code (status=1). Only from a logged-in phone; the code is then
+ * theirs: another user's update, confirm or decline answers SCAN_CODE_USED.
+ */
 export const updateScan = defineEndpoint({
   method: 'POST',
   path: '/api/v1/user/login/update-scan',
@@ -71,7 +76,10 @@ export const updateScan = defineEndpoint({
   summary: '手机端已扫码',
 });
 
-/** The phone confirms: the browser becomes logged in as the phone's user. */
+/**
+ * The phone confirms: the browser becomes logged in as the phone's user. Accepted from 1
+ * (scanned by this same user) or straight from 0; expired codes answer SCAN_CODE_EXPIRED.
+ */
 export const confirmScan = defineEndpoint({
   method: 'POST',
   path: '/api/v1/user/login/confirm-scan',

@@ -65,7 +65,12 @@ export const updateProfile = defineEndpoint({
       .trim()
       .max(BIO_MAX_LENGTH, { error: `简介不能超过 ${BIO_MAX_LENGTH} 个字` })
       .optional(),
-    sex: z.coerce.number().int().min(0).max(2, { error: '性别取值不正确' }).optional(),
+    sex: z.coerce
+      .number({ error: '性别取值不正确' })
+      .int({ error: '性别取值不正确' })
+      .min(0, { error: '性别取值不正确' })
+      .max(2, { error: '性别取值不正确' })
+      .optional(),
     car_model: z
       .string()
       .trim()

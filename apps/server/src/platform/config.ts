@@ -124,6 +124,30 @@ export const ConfigSchema = z
     ),
     ANALYTICS_WEBSITE_ID: optionalVar(),
     STORAGE: z.enum(['local'], { error: 'must be local (the only storage provider so far)' }).default('local'),
+    /** QR scan login: `site` (a QR of this site's /m/scan page) or `wechat` (mini-program code). */
+    SCAN_LOGIN_PROVIDER: z.enum(['site', 'wechat'], { error: 'must be site or wechat' }).default('site'),
+    WECHAT_APP_ID: optionalVar(),
+    WECHAT_APP_SECRET: optionalVar(),
+    WECHAT_API_BASE: urlVar(['http:', 'https:'], 'an http:// or https:// URL')
+      .default('https://api.weixin.qq.com')
+      .transform((url) => url.replace(/\/+$/, '')),
+    /** The mini-program page the code opens; it receives the scan code as `scene`. */
+    WECHAT_SCAN_PAGE: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_\-/]+$/, { error: 'must be a mini-program page path such as pages/scan/index' })
+      .default('pages/scan/index'),
+    /** Login codes: `console` (log + DATA_DIR/outbox/sms.jsonl) or `aliyun` (Aliyun SMS SendSms). */
+    SMS_PROVIDER: z.enum(['console', 'aliyun'], { error: 'must be console or aliyun' }).default('console'),
+    ALIYUN_SMS_ACCESS_KEY_ID: optionalVar(),
+    ALIYUN_SMS_ACCESS_KEY_SECRET: optionalVar(),
+    /** The approved signature shown as 【…】 in the message. */
+    ALIYUN_SMS_SIGN_NAME: optionalVar(),
+    /** The approved template; it must take one variable, `${code}`. */
+    ALIYUN_SMS_TEMPLATE_CODE: optionalVar(),
+    ALIYUN_SMS_ENDPOINT: urlVar(['http:', 'https:'], 'an http:// or https:// URL')
+      .default('https://dysmsapi.aliyuncs.com')
+      .transform((url) => url.replace(/\/+$/, '')),
   })
   .superRefine((config, ctx) => {
     if (Boolean(config.ANALYTICS_SCRIPT_URL) !== Boolean(config.ANALYTICS_WEBSITE_ID)) {
@@ -134,7 +158,37 @@ export const ConfigSchema = z
         message: 'must be set together with ANALYTICS_SCRIPT_URL and ANALYTICS_WEBSITE_ID',
       });
     }
+    for (const issue of wechatScanIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
+    for (const issue of aliyunSmsIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
   });
+
+type WechatScanVars = { SCAN_LOGIN_PROVIDER?: string; WECHAT_APP_ID?: string; WECHAT_APP_SECRET?: string };
+
+/** SCAN_LOGIN_PROVIDER=wechat cannot work without the mini-program's id and secret. */
+function wechatScanIssues(config: WechatScanVars): { path: [string]; message: string }[] {
+  if (config.SCAN_LOGIN_PROVIDER?.trim() !== 'wechat') return [];
+  return (['WECHAT_APP_ID', 'WECHAT_APP_SECRET'] as const)
+    .filter((name) => !config[name]?.trim())
+    .map((name) => ({ path: [name], message: 'must be set when SCAN_LOGIN_PROVIDER=wechat' }));
+}
+
+/** Everything SMS_PROVIDER=aliyun needs to send a message. */
+const ALIYUN_SMS_VARIABLES = [
+  'ALIYUN_SMS_ACCESS_KEY_ID',
+  'ALIYUN_SMS_ACCESS_KEY_SECRET',
+  'ALIYUN_SMS_SIGN_NAME',
+  'ALIYUN_SMS_TEMPLATE_CODE',
+] as const;
+type AliyunSmsVars = { SMS_PROVIDER?: string } & { [K in (typeof ALIYUN_SMS_VARIABLES)[number]]?: string };
+
+/** SMS_PROVIDER=aliyun cannot send without its keys, signature and template: refuse to start. */
+function aliyunSmsIssues(config: AliyunSmsVars): { path: [string]; message: string }[] {
+  if (config.SMS_PROVIDER?.trim() !== 'aliyun') return [];
+  return ALIYUN_SMS_VARIABLES.filter((name) => !config[name]?.trim()).map((name) => ({
+    path: [name],
+    message: 'must be set when SMS_PROVIDER=aliyun',
+  }));
+}
 
 export type Config = z.output<typeof ConfigSchema>;
 
@@ -170,6 +224,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (missing.length === 1 && !issues.some((i) => i.variable === missing[0])) {
       issues.push({ variable: missing[0] as string, reason: `must be set together with ${pair.join(' and ')}` });
     }
+  }
+  // Reported even when other variables failed too (zod then skips the refinement above).
+  for (const issue of wechatScanIssues(input)) {
+    const variable = issue.path[0];
+    if (!issues.some((i) => i.variable === variable)) issues.push({ variable, reason: issue.message });
+  }
+  for (const issue of aliyunSmsIssues(input)) {
+    const variable = issue.path[0];
+    if (!issues.some((i) => i.variable === variable)) issues.push({ variable, reason: issue.message });
   }
   throw new ConfigError(issues);
 }

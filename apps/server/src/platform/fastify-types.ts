@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db.ts';
+import type { SmsProvider } from './sms/index.ts';
 import type { StorageProvider } from './storage/index.ts';
 
 /** Who is calling: set from the session by modules/auth/viewer.plugin.ts; null for anonymous callers. */
@@ -12,6 +13,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     storage: StorageProvider;
+    /** Sends login codes (SMS_PROVIDER). */
+    sms: SmsProvider;
   }
   interface FastifyRequest {
     /** The logged-in user; null until a session is recognised. */

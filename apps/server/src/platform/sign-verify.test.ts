@@ -1,7 +1,8 @@
-import { ok, postsNoAds, SIGN_WINDOW_MS, STATUS } from '@evcircle/contract';
+import { computeSign, ok, postsNoAds, SIGN_WINDOW_MS, STATUS } from '@evcircle/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { signedUrl } from '../../test/signed.ts';
+import { computeSignNative } from './sign-verify.ts';
 
 let t: TestApp;
 
@@ -83,5 +84,17 @@ describe('sign verification', () => {
   it('does not ask for a sign outside the API', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('computeSignNative', () => {
+  it('computes exactly what the contract client signs with', () => {
+    const cases: [Record<string, string>, string][] = [
+      [{}, ''],
+      [{ page: '1', size: '20', timestamp: '1700000000000' }, 'secret'],
+      [{ content: '原文 🚗 "quoted" & more', uid: '7', bId: 'web' }, '车友圈-secret'],
+      [{ long: 'x'.repeat(10_000) }, 's'],
+    ];
+    for (const [params, secret] of cases) expect(computeSignNative(params, secret)).toBe(computeSign(params, secret));
   });
 });

@@ -12,6 +12,7 @@ import type { Config } from '../platform/config.ts';
 import { isApiPath } from '../platform/error-handler.ts';
 import { createInjectFetch } from '../platform/inject-fetch.ts';
 import { htmlContentSecurityPolicy } from './csp.ts';
+import { handleWebError, sendErrorPage } from './error-page.ts';
 
 /** Where uploaded and seeded media are served (platform/storage); the image rules prefix it. */
 const IMAGE_BASE = '/files';
@@ -70,6 +71,18 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   } as RequestInit);
 }
 
+/**
+ * React Router catches what a page throws and renders the root ErrorBoundary (an HTML page).
+ * When even that fails it answers a bare 500: "Unexpected Server Error" in text/plain, or no
+ * body at all. Such an answer to a document request gets our error page instead. Data
+ * requests (`.data`, the route manifest) keep React Router's answer: its client reads them.
+ */
+function isBarePageFailure(pathname: string, manifestPath: string, response: Response): boolean {
+  if (response.status < 500 || pathname.endsWith('.data') || pathname === manifestPath) return false;
+  const type = response.headers.get('content-type');
+  return type === null || type.startsWith('text/plain');
+}
+
 /** Copies React Router's Response onto the Fastify reply, streaming the body. */
 function sendWebResponse(reply: FastifyReply, response: Response): FastifyReply {
   reply.status(response.status);
@@ -96,6 +109,11 @@ export const webPlugin: FastifyPluginAsync<{ config: Config }> = async (app, { c
   // Always production mode: this is a production build, and development mode would send
   // server error details to the browser whenever NODE_ENV is left unset.
   const handle = createRequestHandler(build, 'production');
+  const manifestPath = build.routeDiscovery.manifestPath;
+
+  // Failures in this scope (React Router throwing, static files) answer an HTML page; the root
+  // handler's JSON envelope is for the API, whose paths this scope never serves.
+  app.setErrorHandler(handleWebError);
 
   const clientDir = path.join(buildDir, 'client');
   if (existsSync(clientDir)) {
@@ -146,6 +164,12 @@ export const webPlugin: FastifyPluginAsync<{ config: Config }> = async (app, { c
         cspNonce,
       };
       const response = await handle(toWebRequest(request, reply), context);
+      if (isBarePageFailure(pathname, manifestPath, response)) {
+        // React Router has logged the cause already (entry.server handleError).
+        request.log.error({ status: response.status }, 'web page failed: React Router answered a bare error');
+        await response.body?.cancel();
+        return sendErrorPage(reply, 500);
+      }
       reply.header('content-security-policy', htmlContentSecurityPolicy(cspNonce, publicConfig));
       return sendWebResponse(reply, response);
     },

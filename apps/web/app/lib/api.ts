@@ -1,4 +1,4 @@
-import { type ApiClient, createApiClient, type PublicConfig, type WebLoadContext } from '@evcircle/contract';
+import { type ApiClient, createApiClient, type PublicConfig, type WebLoadContext } from '@evcircle/contract/client';
 import { useMemo } from 'react';
 import { getDeviceKey } from './device-key.ts';
 import { useRootData } from './root-data.ts';
@@ -13,10 +13,32 @@ export function serverApi(context: WebLoadContext): ApiClient {
 
 let browserClient: { secret: string; client: ApiClient } | null = null;
 
-/** The typed client in the browser: same origin, signed, with this device's key. */
+const loggedOutListeners = new Set<() => void>();
+
+/**
+ * Runs `listener` whenever a browser call answers 2011 (the session ended elsewhere:
+ * logout on another device, expiry). Answers the unsubscribe function.
+ */
+export function onBrowserLoggedOut(listener: () => void): () => void {
+  loggedOutListeners.add(listener);
+  return () => loggedOutListeners.delete(listener);
+}
+
+/**
+ * The typed client in the browser: same origin, signed, with this device's key. The
+ * session rides in the httpOnly cookie (ARCHITECTURE.md): no token is ever stored in
+ * script-readable storage, so none is sent by hand.
+ */
 export function browserApi(config: Pick<PublicConfig, 'signSecret'>): ApiClient {
   if (browserClient?.secret !== config.signSecret) {
-    const client = createApiClient({ baseUrl: '', signSecret: config.signSecret, getDeviceKey });
+    const client = createApiClient({
+      baseUrl: '',
+      signSecret: config.signSecret,
+      getDeviceKey,
+      onLoggedOut: () => {
+        for (const listener of loggedOutListeners) listener();
+      },
+    });
     browserClient = { secret: config.signSecret, client };
   }
   return browserClient.client;

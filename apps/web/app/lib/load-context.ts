@@ -1,4 +1,4 @@
-import type { WebLoadContext } from '@evcircle/contract';
+import type { WebLoadContext } from '@evcircle/contract/client';
 
 // Loaders and actions receive what the Fastify web plugin builds (apps/server/src/web).
 declare module 'react-router' {

@@ -1,4 +1,4 @@
-import type { PublicConfig } from '@evcircle/contract';
+import type { Account, PublicConfig } from '@evcircle/contract/client';
 import { useRouteLoaderData } from 'react-router';
 
 /** What the root loader hands every page. */
@@ -8,6 +8,8 @@ export type RootData = {
   isPhone: boolean;
   /** Viewport width the browser last reported (cookie), null on a first visit. */
   viewportHint: number | null;
+  /** The logged-in account (from the session cookie), null when logged out. */
+  viewer: Account | null;
 };
 
 /**

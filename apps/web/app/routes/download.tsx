@@ -1,4 +1,4 @@
-import { formatMessage } from '@evcircle/contract';
+import { formatMessage } from '@evcircle/contract/client';
 import QRCode from 'qrcode';
 import { CopyLink } from '~/features/download/copy-link.tsx';
 import { InstallButton } from '~/features/download/install-button.tsx';

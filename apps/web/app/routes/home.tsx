@@ -1,4 +1,4 @@
-import { PAGE_SIZE, type Post, postsNoAds } from '@evcircle/contract';
+import { PAGE_SIZE, type Post, postsNoAds } from '@evcircle/contract/client';
 import { RotateCw } from 'lucide-react';
 import { redirect, useRevalidator } from 'react-router';
 import { FeedGrid } from '~/features/feed/feed-grid.tsx';

@@ -1,4 +1,4 @@
-import { formatMessage } from '@evcircle/contract';
+import { formatMessage } from '@evcircle/contract/client';
 import { Radio } from 'lucide-react';
 import { useState } from 'react';
 import { REALTIME_MESSAGES } from '~/features/realtime/messages.ts';

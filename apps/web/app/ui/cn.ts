@@ -1,4 +1,4 @@
-import { CLASS_MERGE_CACHE_SIZE } from '@evcircle/contract';
+import { CLASS_MERGE_CACHE_SIZE } from '@evcircle/contract/client';
 import { type ClassValue, clsx } from 'clsx';
 import { extendTailwindMerge } from 'tailwind-merge';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_GRAY_COLOR, DEFAULT_PRIMARY_COLOR, PALETTE_SHADES } from '@evcircle/contract';
+import { DEFAULT_GRAY_COLOR, DEFAULT_PRIMARY_COLOR, PALETTE_SHADES } from '@evcircle/contract/client';
 
 /** Tailwind palettes that can serve as the primary colour. */
 const PRIMARY_PALETTES = [

@@ -1,4 +1,4 @@
-import { TOAST_DURATION_MS } from '@evcircle/contract';
+import { TOAST_DURATION_MS } from '@evcircle/contract/client';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { cn } from './cn.ts';
 

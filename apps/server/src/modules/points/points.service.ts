@@ -1,5 +1,6 @@
+import { AppError, POINTS } from '@evcircle/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
+import { type Db, executeRows } from '../../platform/db.ts';
 import { pointsLedger } from './points.tables.ts';
 
 /** Why points moved; the zh-CN line the ledger shows. */
@@ -62,4 +63,81 @@ export async function pointsLedgerPage(db: Executor, userId: number, page: numbe
     .orderBy(desc(pointsLedger.id))
     .limit(size)
     .offset((page - 1) * size);
+}
+
+/** Check-in days follow the calendar of Asia/Shanghai (UTC+8 all year, no daylight saving). */
+const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+
+/** The Asia/Shanghai calendar day of `now`, e.g. '2026-11-23' (the day turns at 16:00 UTC). */
+export function shanghaiDay(now: Date): string {
+  return new Date(now.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The calendar day before `day` ('2026-03-01' → '2026-02-28'). */
+export function previousDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Check-ins in a row ending on `lastDay`. Walking the days newest first, `day + rank` stays
+ * `lastDay + 1` as long as no day is skipped and drops below it for good at the first gap,
+ * so one query counts the run however long it is.
+ */
+async function checkinRunEnding(db: Db, userId: number, lastDay: string): Promise<number> {
+  const [row] = await executeRows<{ n: number | string }>(
+    db,
+    sql`
+    select count(*) as n from (
+      select ${pointsLedger.ref}::date + (row_number() over (order by ${pointsLedger.ref} desc))::int as k
+      from ${pointsLedger}
+      where ${pointsLedger.userId} = ${userId} and ${pointsLedger.reason} = 'checkin' and ${pointsLedger.ref} <= ${lastDay}
+    ) run
+    where k = ${lastDay}::date + 1
+  `,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export type PointsSummary = { balance: number; checkedInToday: boolean; streak: number };
+
+/**
+ * Balance, whether today's check-in is done, and the streak: consecutive check-in days
+ * ending today when done, else ending yesterday (the run today's check-in would extend).
+ */
+export async function pointsSummary(db: Db, userId: number, now: Date): Promise<PointsSummary> {
+  const today = shanghaiDay(now);
+  const checkedInToday = await hasGrant(db, userId, 'checkin', today);
+  const [balance, streak] = await Promise.all([
+    pointsBalance(db, userId),
+    checkinRunEnding(db, userId, checkedInToday ? today : previousDay(today)),
+  ]);
+  return { balance, checkedInToday, streak };
+}
+
+/**
+ * Today's check-in: POINTS.dailyCheckin once per Asia/Shanghai day. The ledger's unique
+ * (user, reason, ref) index makes concurrent double taps grant once; the loser gets
+ * ALREADY_CHECKED_IN.
+ */
+export async function checkIn(
+  db: Db,
+  userId: number,
+  now: Date,
+): Promise<{ amount: number; balance: number; streak: number }> {
+  const today = shanghaiDay(now);
+  const granted = await grantPoints(db, userId, POINTS.dailyCheckin, 'checkin', today);
+  if (!granted) throw new AppError('ALREADY_CHECKED_IN');
+  const [balance, streak] = await Promise.all([pointsBalance(db, userId), checkinRunEnding(db, userId, today)]);
+  return { amount: POINTS.dailyCheckin, balance, streak };
+}
+
+/** A ledger line as the client shows it. */
+export function toIntegralEntry(row: typeof pointsLedger.$inferSelect) {
+  return {
+    id: row.id,
+    amount: row.amount,
+    reason: row.reason,
+    title: POINT_REASONS[row.reason as PointReason] ?? '积分变动',
+    atime: row.createdAt.toISOString(),
+  };
 }

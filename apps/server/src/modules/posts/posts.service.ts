@@ -1,6 +1,9 @@
 import type { Post, PostTheme } from '@evcircle/contract';
-import { eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import { invalidateResponseCache } from '../../platform/response-cache.ts';
+import { followeeIdsOf } from '../follows/follows.service.ts';
+import { followedAmong } from '../users/account.service.ts';
 import { users } from '../users/users.tables.ts';
 import { posts } from './posts.tables.ts';
 
@@ -63,8 +66,13 @@ type FeedRow = {
   [K in keyof typeof feedColumns]: (typeof feedColumns)[K]['_']['data'];
 };
 
-/** Maps a stored post and its author to the Post shape of SPEC.md §3. */
-export function toPost(row: FeedRow, viewerId: number | null): Post {
+const NOBODY: ReadonlySet<number> = new Set();
+
+/**
+ * Maps a stored post and its author to the Post shape of SPEC.md §3. `followedAuthors`
+ * holds the authors the viewer follows (see markForViewer); isfollow is 1 for them.
+ */
+export function toPost(row: FeedRow, viewerId: number | null, followedAuthors: ReadonlySet<number> = NOBODY): Post {
   const isVideo = row.videoSrc !== '';
   return {
     pid: row.id,
@@ -91,8 +99,7 @@ export function toPost(row: FeedRow, viewerId: number | null): Post {
     atime: row.createdAt.toISOString(),
     uname: row.authorName,
     ismine: viewerId !== null && viewerId === row.userId ? 1 : 0,
-    // Follows arrive with the social issue; until then nobody follows anybody.
-    isfollow: 0,
+    isfollow: viewerId !== null && followedAuthors.has(row.userId) ? 1 : 0,
     location: row.location,
   };
 }
@@ -161,10 +168,63 @@ function readFeedPage(db: Db, page: number, size: number): Promise<FeedRow[]> {
 /** Forgets cached feed pages; call after any write that changes what the feed shows. */
 export function invalidateFeed(db: Db): void {
   feedCache.delete(db);
+  invalidateResponseCache('feed');
 }
 
-/** The home feed as the contract's Post list, marked for the viewer. */
+/**
+ * Rows of any post list as Posts marked for `viewerId`: ismine, and isfollow from one
+ * followedAmong query over the page's authors (none when logged out, or when the only
+ * author is the viewer, whom nobody can follow).
+ */
+async function markForViewer(db: Db, rows: readonly FeedRow[], viewerId: number | null): Promise<Post[]> {
+  const authors = [...new Set(rows.map((row) => row.userId))].filter((id) => id !== viewerId);
+  const followed = await followedAmong(db, viewerId, authors);
+  return rows.map((row) => toPost(row, viewerId, followed));
+}
+
+/**
+ * The home feed as the contract's Post list, marked for the viewer. The rows are the
+ * shared cached page; only the marking is per viewer.
+ */
 export async function listFeed(db: Db, options: FeedOptions): Promise<Post[]> {
   const rows = await readFeedPage(db, options.page, options.size);
-  return rows.map((row) => toPost(row, options.viewerId));
+  return markForViewer(db, rows, options.viewerId);
+}
+
+/**
+ * One user's live posts, newest first (created_at desc, id desc; walks posts_user_idx).
+ * The caller checks that the user exists.
+ */
+export async function listUserPosts(db: Db, uid: number, options: FeedOptions): Promise<Post[]> {
+  const rows = await db
+    .select(feedColumns)
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(and(eq(posts.userId, uid), isNull(posts.deletedAt)))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(options.size)
+    .offset((options.page - 1) * options.size);
+  return markForViewer(db, rows, options.viewerId);
+}
+
+/**
+ * Live posts by the people `viewerId` follows, newest first (id desc), each marked
+ * isfollow 1. Posts of deleted accounts are gone with them (their posts are deleted and
+ * their follows removed), and the author join checks it again.
+ */
+export async function listFollowingFeed(
+  db: Db,
+  viewerId: number,
+  options: Pick<FeedOptions, 'page' | 'size'>,
+): Promise<Post[]> {
+  const rows = await db
+    .select(feedColumns)
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(and(inArray(posts.userId, followeeIdsOf(db, viewerId)), isNull(posts.deletedAt), isNull(users.deletedAt)))
+    .orderBy(desc(posts.id))
+    .limit(options.size)
+    .offset((options.page - 1) * options.size);
+  const authors = new Set(rows.map((row) => row.userId));
+  return rows.map((row) => toPost(row, viewerId, authors));
 }

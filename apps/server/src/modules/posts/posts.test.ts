@@ -7,6 +7,7 @@ import { buildPost, createPost } from '../../../test/factories/posts.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { loginAs } from '../../../test/login-as.ts';
 import { executeRows } from '../../platform/db.ts';
+import { users } from '../users/users.tables.ts';
 import { FEED_CACHE_MS, hotScore, invalidateFeed, listFeed, selectFeedRows } from './posts.service.ts';
 import { posts } from './posts.tables.ts';
 
@@ -162,6 +163,20 @@ describe('GET /api/v1/cms/posts/no-ads', () => {
     ]);
     const anonymous = await t.api.call(postsNoAds, {});
     expect(anonymous.map((p) => p.ismine)).toEqual([0, 0]);
+  });
+
+  it('shares one answer among anonymous visitors but never gives it to a logged-in viewer', async () => {
+    const me = await createUser(t.app.db);
+    const mine = await createPost(t.app.db, { userId: me.id });
+    invalidateFeed(t.app.db);
+    const first = await t.api.call(postsNoAds, {});
+    expect(first).toEqual([expect.objectContaining({ pid: mine.id, ismine: 0 })]);
+    // A write that skips invalidateFeed is not seen by anonymous visitors within FEED_CACHE_MS…
+    await t.app.db.update(users).set({ nickname: '改过的名字' }).where(eq(users.id, me.id));
+    expect((await t.api.call(postsNoAds, {}))[0]?.uname).toBe(first[0]?.uname);
+    // …while a logged-in viewer gets an answer marked for them.
+    const { api } = await loginAs(t, me.id);
+    expect(await api.call(postsNoAds, {})).toEqual([expect.objectContaining({ pid: mine.id, ismine: 1 })]);
   });
 
   it('reads posts_feed_idx in order instead of sorting', async () => {

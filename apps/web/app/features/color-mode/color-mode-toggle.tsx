@@ -1,4 +1,4 @@
-import { formatMessage } from '@evcircle/contract';
+import { formatMessage } from '@evcircle/contract/client';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { cn } from '~/ui/cn.ts';
 import { COLOR_MODE_PREFERENCES, type ColorModePreference } from './color-mode.ts';

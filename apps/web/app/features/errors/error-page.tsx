@@ -1,4 +1,4 @@
-import { CLIENT_MESSAGES, formatMessage } from '@evcircle/contract';
+import { CLIENT_MESSAGES, formatMessage } from '@evcircle/contract/client';
 import { CircleAlert, MapPinOff } from 'lucide-react';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { Button, buttonClass } from '~/ui/button.tsx';

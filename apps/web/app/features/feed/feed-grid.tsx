@@ -1,4 +1,4 @@
-import type { Post } from '@evcircle/contract';
+import type { Post } from '@evcircle/contract/client';
 import { RotateCw } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useViewport } from '~/features/layout/use-is-mobile.ts';

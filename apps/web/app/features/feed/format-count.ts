@@ -1,4 +1,4 @@
-import { formatMessage } from '@evcircle/contract';
+import { formatMessage } from '@evcircle/contract/client';
 import { FEED_MESSAGES } from './messages.ts';
 
 /** Counts the Chinese way: 9999 stays, 12345 becomes 1.2万, 100000 becomes 10万. */

@@ -1,4 +1,4 @@
-import type { Post } from '@evcircle/contract';
+import type { Post } from '@evcircle/contract/client';
 
 /** Covers are shown between 4:3 landscape and 3:4 portrait; beyond that they are cropped. */
 const MIN_RATIO = 3 / 4;

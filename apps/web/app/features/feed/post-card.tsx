@@ -1,4 +1,4 @@
-import { formatMessage, type Post, postCoverUrl, resolveMediaUrl } from '@evcircle/contract';
+import { formatMessage, type Post, postCoverUrl, resolveMediaUrl } from '@evcircle/contract/client';
 import { Heart, Play } from 'lucide-react';
 import { Avatar } from '~/ui/avatar.tsx';
 import { Image } from '~/ui/image.tsx';

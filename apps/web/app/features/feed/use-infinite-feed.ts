@@ -1,4 +1,4 @@
-import { type Post, postsNoAds } from '@evcircle/contract';
+import { type Post, postsNoAds } from '@evcircle/contract/client';
 import { useCallback, useRef, useState } from 'react';
 import { useApi } from '~/lib/api.ts';
 

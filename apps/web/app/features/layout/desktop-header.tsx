@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router';
+import { AccountMenu } from '~/features/auth/account-menu.tsx';
 import { ColorModeToggle } from '~/features/color-mode/color-mode-toggle.tsx';
 import { cn } from '~/ui/cn.ts';
 import { Logo } from './logo.tsx';
@@ -37,6 +38,7 @@ export function DesktopHeader() {
             {LAYOUT_MESSAGES.download}
           </NavLink>
           <ColorModeToggle />
+          <AccountMenu />
         </div>
       </div>
     </header>

@@ -1,7 +1,37 @@
+import { UserRound } from 'lucide-react';
 import { NavLink } from 'react-router';
+import { useLoginModal } from '~/features/auth/login-modal.tsx';
+import { AUTH_MESSAGES } from '~/features/auth/messages.ts';
+import { useViewer } from '~/features/auth/use-viewer.ts';
 import { cn } from '~/ui/cn.ts';
 import { LAYOUT_MESSAGES } from './messages.ts';
 import { TAB_NAV } from './nav-items.ts';
+
+const tabClass = (isActive: boolean) =>
+  cn(
+    'flex h-full w-full flex-col items-center justify-center gap-0.5 text-[11px]',
+    isActive ? 'text-primary-600 dark:text-primary-400' : 'text-gray-500 dark:text-gray-400',
+  );
+
+/** 我的: the viewer's own profile, or the login modal (phone tab) when logged out. */
+function MeTab() {
+  const viewer = useViewer();
+  const { open } = useLoginModal();
+  if (!viewer) {
+    return (
+      <button type="button" className={tabClass(false)} onClick={() => open({ tab: 'phone' })} data-testid="tab-me">
+        <UserRound aria-hidden="true" className="size-5" />
+        {AUTH_MESSAGES.me}
+      </button>
+    );
+  }
+  return (
+    <NavLink to={`/user/${viewer.uid}`} className={({ isActive }) => tabClass(isActive)} data-testid="tab-me">
+      <UserRound aria-hidden="true" className="size-5" />
+      {AUTH_MESSAGES.me}
+    </NavLink>
+  );
+}
 
 export function MobileTabBar() {
   return (
@@ -12,21 +42,15 @@ export function MobileTabBar() {
       <ul className="flex h-14">
         {TAB_NAV.map((item) => (
           <li key={item.to} className="flex-1">
-            <NavLink
-              to={item.to}
-              end={item.end}
-              className={({ isActive }) =>
-                cn(
-                  'flex h-full flex-col items-center justify-center gap-0.5 text-[11px]',
-                  isActive ? 'text-primary-600 dark:text-primary-400' : 'text-gray-500 dark:text-gray-400',
-                )
-              }
-            >
+            <NavLink to={item.to} end={item.end} className={({ isActive }) => tabClass(isActive)}>
               <item.icon aria-hidden="true" className="size-5" />
               {item.label}
             </NavLink>
           </li>
         ))}
+        <li className="flex-1">
+          <MeTab />
+        </li>
       </ul>
     </nav>
   );

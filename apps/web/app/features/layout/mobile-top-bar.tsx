@@ -1,11 +1,12 @@
 import { NavLink } from 'react-router';
+import { AccountMenu } from '~/features/auth/account-menu.tsx';
 import { ColorModeToggle } from '~/features/color-mode/color-mode-toggle.tsx';
 import { cn } from '~/ui/cn.ts';
 import { Logo } from './logo.tsx';
 import { LAYOUT_MESSAGES } from './messages.ts';
 import { FEED_NAV } from './nav-items.ts';
 
-/** Logo, the theme feeds as a swipeable strip, and the colour-mode switch. */
+/** Logo, the theme feeds as a swipeable strip, the colour-mode switch and the login corner. */
 export function MobileTopBar() {
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur dark:border-gray-800 dark:bg-gray-950/95">
@@ -32,6 +33,7 @@ export function MobileTopBar() {
           ))}
         </nav>
         <ColorModeToggle />
+        <AccountMenu compact />
       </div>
     </header>
   );

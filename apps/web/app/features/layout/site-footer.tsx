@@ -1,4 +1,4 @@
-import { formatMessage } from '@evcircle/contract';
+import { formatMessage } from '@evcircle/contract/client';
 import { Link } from 'react-router';
 import { LAYOUT_MESSAGES } from './messages.ts';
 

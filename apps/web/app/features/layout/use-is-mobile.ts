@@ -1,4 +1,4 @@
-import { MOBILE_BREAKPOINT_PX } from '@evcircle/contract';
+import { MOBILE_BREAKPOINT_PX } from '@evcircle/contract/client';
 import { useSyncExternalStore } from 'react';
 import { useRootData } from '~/lib/root-data.ts';
 

@@ -1,4 +1,4 @@
-import { PAGE_VIEW_DELAY_MS, type PublicConfig } from '@evcircle/contract';
+import { PAGE_VIEW_DELAY_MS, type PublicConfig } from '@evcircle/contract/client';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 

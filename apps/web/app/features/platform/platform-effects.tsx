@@ -1,4 +1,4 @@
-import type { PublicConfig } from '@evcircle/contract';
+import type { PublicConfig } from '@evcircle/contract/client';
 import { useEffect } from 'react';
 import { writeViewportHint } from '~/lib/viewport-hint.ts';
 import { usePageViews } from './page-views.ts';

@@ -1,4 +1,4 @@
-import { BUILD_CHECK_INTERVAL_MS } from '@evcircle/contract';
+import { BUILD_CHECK_INTERVAL_MS } from '@evcircle/contract/client';
 import { useEffect, useState } from 'react';
 import { fetchLatestBuildId } from '~/lib/build-info.ts';
 

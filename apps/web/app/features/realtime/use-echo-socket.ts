@@ -1,4 +1,4 @@
-import { type EchoPayload, REALTIME_EVENTS, REALTIME_PATH } from '@evcircle/contract';
+import { type EchoPayload, REALTIME_EVENTS, REALTIME_PATH } from '@evcircle/contract/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 

@@ -1,0 +1,411 @@
+import { randomBytes } from 'node:crypto';
+import {
+  AccountSchema,
+  ApiError,
+  PostSchema,
+  STATUS,
+  UserCardSchema,
+  UserProfileSchema,
+  updateProfile,
+  userInfo,
+  userPosts,
+  userSearch,
+} from '@evcircle/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createPost } from '../../../test/factories/posts.ts';
+import { createUser } from '../../../test/factories/users.ts';
+import { loginAs } from '../../../test/login-as.ts';
+import { executeRows } from '../../platform/db.ts';
+import { follows } from '../follows/follows.tables.ts';
+import { posts } from '../posts/posts.tables.ts';
+import { escapeLike, selectUserSearchRows } from './users.service.ts';
+import { users } from './users.tables.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+/** A tag no other test's nicknames contain, so searches see only this test's users. */
+function tag(): string {
+  return `t${randomBytes(3).toString('hex')}`;
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => null,
+    (err: unknown) => err,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+async function follow(followerId: number, followeeId: number, createdAt?: Date) {
+  await t.app.db.insert(follows).values({ followerId, followeeId, ...(createdAt ? { createdAt } : {}) });
+}
+
+async function softDeleteUser(id: number) {
+  await t.app.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, id));
+}
+
+describe('GET /api/v1/user/info/index', () => {
+  it('shows counts and the relation to an anonymous visitor, another user and the owner', async () => {
+    const alice = await createUser(t.app.db, { nickname: `${tag()}爱丽丝`, bio: '电车通勤', carModel: 'Model Y' });
+    const bob = await createUser(t.app.db);
+    const carol = await createUser(t.app.db);
+    await createPost(t.app.db, { userId: alice.id, likeCount: 4 });
+    await createPost(t.app.db, { userId: alice.id, likeCount: 6 });
+    await follow(bob.id, alice.id);
+    await follow(carol.id, alice.id);
+    await follow(alice.id, bob.id);
+
+    const anonymous = await t.api.call(userInfo, { uid: alice.id });
+    expect(UserProfileSchema.strict().parse(anonymous)).toEqual(anonymous);
+    expect(anonymous).toMatchObject({
+      uid: alice.id,
+      nickname: alice.nickname,
+      uname: alice.nickname,
+      bio: '电车通勤',
+      car_model: 'Model Y',
+      posts: 2,
+      likes: 10,
+      followers: 2,
+      following: 1,
+      isfollow: 0,
+      istfollow: 0,
+      ismine: 0,
+    });
+
+    const asBob = await (await loginAs(t, bob.id)).api.call(userInfo, { uid: alice.id });
+    expect(asBob).toMatchObject({ isfollow: 1, istfollow: 1, ismine: 0 });
+    const asCarol = await (await loginAs(t, carol.id)).api.call(userInfo, { uid: alice.id });
+    expect(asCarol).toMatchObject({ isfollow: 1, istfollow: 0, ismine: 0 });
+    const asAlice = await (await loginAs(t, alice.id)).api.call(userInfo, { uid: alice.id });
+    expect(asAlice).toMatchObject({ isfollow: 0, istfollow: 0, ismine: 1, followers: 2 });
+  });
+
+  it('answers 4004 for an unknown or deleted user', async () => {
+    const unknown = await failure(t.api.call(userInfo, { uid: 987_654_321 }));
+    expect(unknown).toMatchObject({ status: STATUS.NOT_FOUND, message: '用户不存在' });
+    const gone = await createUser(t.app.db);
+    await softDeleteUser(gone.id);
+    expect(await failure(t.api.call(userInfo, { uid: gone.id }))).toMatchObject({ status: STATUS.NOT_FOUND });
+  });
+
+  it('refuses a missing or malformed uid', async () => {
+    expect(await failure(t.api.call(userInfo, {} as never))).toMatchObject({ status: STATUS.VALIDATION_FAILED });
+    expect(await failure(t.api.call(userInfo, { uid: 'abc' as never }))).toMatchObject({
+      status: STATUS.VALIDATION_FAILED,
+      message: '参数错误：uid 须为数字',
+    });
+  });
+});
+
+describe('GET /api/v1/user/info/pager', () => {
+  it('finds nicknames containing the word, ignoring case, as UserCards', async () => {
+    const k = tag();
+    const upper = await createUser(t.app.db, { nickname: `${k}TeslaFan` });
+    const inside = await createUser(t.app.db, { nickname: `老王tesla车主${k}` });
+    await createUser(t.app.db, { nickname: `${k}蔚来` });
+    const found = await t.api.call(userSearch, { word: `${k}TESLA` });
+    expect(found.map((u) => u.uid)).toEqual([upper.id]);
+    const anywhere = await t.api.call(userSearch, { word: 'tesla', size: 100 });
+    expect(anywhere.map((u) => u.uid)).toEqual(expect.arrayContaining([upper.id, inside.id]));
+    const [card] = await t.api.call(userSearch, { word: `车主${k}` });
+    expect(UserCardSchema.strict().parse(card)).toEqual(card);
+    expect(card).toMatchObject({ uid: inside.id, nickname: `老王tesla车主${k}`, uname: `老王tesla车主${k}` });
+  });
+
+  it('takes % and _ literally', async () => {
+    const k = tag();
+    const percent = await createUser(t.app.db, { nickname: `${k}满电100%` });
+    await createUser(t.app.db, { nickname: `${k}满电1000` });
+    const underscore = await createUser(t.app.db, { nickname: `${k}a_b` });
+    await createUser(t.app.db, { nickname: `${k}axb` });
+    const backslash = await createUser(t.app.db, { nickname: `${k}c\\d` });
+    await createUser(t.app.db, { nickname: `${k}cd` });
+    expect((await t.api.call(userSearch, { word: `${k}满电100%` })).map((u) => u.uid)).toEqual([percent.id]);
+    expect((await t.api.call(userSearch, { word: `${k}a_b` })).map((u) => u.uid)).toEqual([underscore.id]);
+    expect((await t.api.call(userSearch, { word: `${k}c\\d` })).map((u) => u.uid)).toEqual([backslash.id]);
+    expect(escapeLike('a%b_c\\d')).toBe('a\\%b\\_c\\\\d');
+  });
+
+  it('leaves deleted accounts out', async () => {
+    const k = tag();
+    const live = await createUser(t.app.db, { nickname: `${k}在线` });
+    const gone = await createUser(t.app.db, { nickname: `${k}离开` });
+    await softDeleteUser(gone.id);
+    expect((await t.api.call(userSearch, { word: k })).map((u) => u.uid)).toEqual([live.id]);
+  });
+
+  it('answers [] for an empty or blank word', async () => {
+    await createUser(t.app.db, { nickname: '空格测试' });
+    expect(await t.api.call(userSearch, { word: '' })).toEqual([]);
+    expect(await t.api.call(userSearch, { word: '   ' })).toEqual([]);
+    expect(await t.api.call(userSearch, {})).toEqual([]);
+  });
+
+  it('puts the exact name first, then the most followed, then the newest, and pages', async () => {
+    const k = tag();
+    const [fan1, fan2] = [await createUser(t.app.db), await createUser(t.app.db)];
+    const older = await createUser(t.app.db, { nickname: `${k}小米SU7车主` });
+    const popular = await createUser(t.app.db, { nickname: `${k}小米之家` });
+    const newer = await createUser(t.app.db, { nickname: `${k}小米粉` });
+    const exact = await createUser(t.app.db, { nickname: `${k}小米` });
+    await follow(fan1.id, popular.id);
+    await follow(fan2.id, popular.id);
+    const order = [exact.id, popular.id, newer.id, older.id];
+    expect((await t.api.call(userSearch, { word: `${k}小米` })).map((u) => u.uid)).toEqual(order);
+    const page1 = await t.api.call(userSearch, { word: `${k}小米`, page: 1, size: 3 });
+    const page2 = await t.api.call(userSearch, { word: `${k}小米`, page: 2, size: 3 });
+    expect([...page1, ...page2].map((u) => u.uid)).toEqual(order);
+    expect(page2).toHaveLength(1);
+    expect(await t.api.call(userSearch, { word: `${k}小米`, page: 3, size: 3 })).toEqual([]);
+    expect(page1.find((u) => u.uid === popular.id)?.followers).toBe(2);
+  });
+
+  it('marks cards for the viewer', async () => {
+    const k = tag();
+    const me = await createUser(t.app.db);
+    const followed = await createUser(t.app.db, { nickname: `${k}甲` });
+    const fan = await createUser(t.app.db, { nickname: `${k}乙` });
+    await follow(me.id, followed.id);
+    await follow(fan.id, me.id);
+    const { api } = await loginAs(t, me.id);
+    const cards = await api.call(userSearch, { word: k });
+    expect(cards.find((c) => c.uid === followed.id)).toMatchObject({ isfollow: true, istfollow: false });
+    expect(cards.find((c) => c.uid === fan.id)).toMatchObject({ isfollow: false, istfollow: true });
+    const anonymous = await t.api.call(userSearch, { word: k });
+    expect(anonymous.every((c) => !c.isfollow && !c.istfollow)).toBe(true);
+  });
+
+  it('reads the trigram index for the ILIKE match', async () => {
+    const query = selectUserSearchRows(t.app.db, 'tesla', { page: 1, size: 20 }).toSQL();
+    const plan = await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const rows = await executeRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql.raw(`explain ${inline(query.sql, query.params)}`),
+      );
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('users_nickname_trgm_idx');
+  });
+});
+
+describe('GET /api/v1/user/info/post-spager', () => {
+  it('lists one user’s live posts, newest first, paged, as Posts marked for the viewer', async () => {
+    const author = await createUser(t.app.db);
+    const other = await createUser(t.app.db);
+    const base = Date.parse('2026-03-01T00:00:00Z');
+    const p1 = await createPost(t.app.db, { userId: author.id, createdAt: new Date(base) });
+    const p3 = await createPost(t.app.db, { userId: author.id, createdAt: new Date(base + 3000) });
+    const p2 = await createPost(t.app.db, { userId: author.id, createdAt: new Date(base + 2000) });
+    const gone = await createPost(t.app.db, { userId: author.id, createdAt: new Date(base + 4000) });
+    await t.app.db.update(posts).set({ deletedAt: new Date() }).where(eq(posts.id, gone.id));
+    await createPost(t.app.db, { userId: other.id });
+
+    const all = await t.api.call(userPosts, { uid: author.id });
+    expect(all.map((p) => p.pid)).toEqual([p3.id, p2.id, p1.id]);
+    expect(PostSchema.strict().parse(all[0])).toEqual(all[0]);
+    expect(all.every((p) => p.isfollow === 0 && p.ismine === 0)).toBe(true);
+    const page2 = await t.api.call(userPosts, { uid: author.id, page: 2, size: 2 });
+    expect(page2.map((p) => p.pid)).toEqual([p1.id]);
+
+    await follow(other.id, author.id);
+    const asFollower = await (await loginAs(t, other.id)).api.call(userPosts, { uid: author.id });
+    expect(asFollower.map((p) => [p.isfollow, p.ismine])).toEqual([
+      [1, 0],
+      [1, 0],
+      [1, 0],
+    ]);
+    const asAuthor = await (await loginAs(t, author.id)).api.call(userPosts, { uid: author.id });
+    expect(asAuthor.map((p) => [p.isfollow, p.ismine])).toEqual([
+      [0, 1],
+      [0, 1],
+      [0, 1],
+    ]);
+  });
+
+  it('answers 4004 for an unknown or deleted user', async () => {
+    expect(await failure(t.api.call(userPosts, { uid: 987_654_321 }))).toMatchObject({ status: STATUS.NOT_FOUND });
+    const gone = await createUser(t.app.db);
+    await softDeleteUser(gone.id);
+    expect(await failure(t.api.call(userPosts, { uid: gone.id }))).toMatchObject({ status: STATUS.NOT_FOUND });
+  });
+});
+
+describe('POST /api/v1/user/info/update', () => {
+  async function editor(overrides: Parameters<typeof createUser>[1] = {}) {
+    const user = await createUser(t.app.db, {
+      nickname: `${tag()}原名`,
+      bio: '原来的简介',
+      sex: 1,
+      carModel: 'Model 3',
+      ...overrides,
+    });
+    const { api } = await loginAs(t, user.id);
+    return { user, api };
+  }
+
+  async function stored(id: number) {
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, id));
+    if (!row) throw new Error('user row missing');
+    return row;
+  }
+
+  it('changes only the fields sent, one at a time, and answers the account', async () => {
+    const { user, api } = await editor({ updatedAt: new Date('2025-01-01T00:00:00Z') });
+    const name = `${tag()}新名字`;
+    const account = await api.call(updateProfile, { nickname: `  ${name}  ` });
+    expect(AccountSchema.strict().parse(account)).toEqual(account);
+    expect(account).toMatchObject({ uid: user.id, nickname: name, bio: '原来的简介', sex: 1, car_model: 'Model 3' });
+    let row = await stored(user.id);
+    expect(row).toMatchObject({ nickname: name, bio: '原来的简介', sex: 1, carModel: 'Model 3' });
+    expect(row.updatedAt.getTime()).toBeGreaterThan(Date.parse('2025-01-01T00:00:00Z'));
+
+    await api.call(updateProfile, { bio: '  周末跑山  ' });
+    row = await stored(user.id);
+    expect(row).toMatchObject({ nickname: name, bio: '周末跑山', sex: 1, carModel: 'Model 3' });
+
+    await api.call(updateProfile, { sex: 2 });
+    row = await stored(user.id);
+    expect(row).toMatchObject({ nickname: name, bio: '周末跑山', sex: 2, carModel: 'Model 3' });
+
+    await api.call(updateProfile, { car_model: ' 极氪001 ' });
+    row = await stored(user.id);
+    expect(row).toMatchObject({ nickname: name, bio: '周末跑山', sex: 2, carModel: '极氪001' });
+
+    // Empty bio and car model are allowed: they clear the field.
+    const cleared = await api.call(updateProfile, { bio: '', car_model: '', sex: 0 });
+    expect(cleared).toMatchObject({ nickname: name, bio: '', car_model: '', sex: 0 });
+  });
+
+  it('refuses nicknames outside 2–20 characters, with control characters, or prohibited', async () => {
+    const { user, api } = await editor();
+    const lengthMessage = '参数错误：nickname 昵称需 2–20 个字';
+    expect(await failure(api.call(updateProfile, { nickname: ' 王 ' }))).toMatchObject({
+      status: STATUS.VALIDATION_FAILED,
+      message: lengthMessage,
+    });
+    expect(await failure(api.call(updateProfile, { nickname: '长'.repeat(21) }))).toMatchObject({
+      message: lengthMessage,
+    });
+    expect(await failure(api.call(updateProfile, { nickname: '换行\n名字' }))).toMatchObject({
+      status: STATUS.VALIDATION_FAILED,
+      message: '参数错误：nickname 不能包含换行或不可见字符',
+    });
+    const prohibited = await failure(api.call(updateProfile, { nickname: '加微信看车' }));
+    expect(prohibited).toMatchObject({
+      status: STATUS.VALIDATION_FAILED,
+      message: '内容包含违规词语，请修改后再提交',
+      data: { field: 'nickname' },
+    });
+    expect((await stored(user.id)).nickname).toBe(user.nickname);
+    // The boundaries themselves pass.
+    await api.call(updateProfile, { nickname: `${tag()}`.slice(0, 2) });
+    await api.call(updateProfile, { nickname: `${tag()}${'长'.repeat(13)}` });
+  });
+
+  it('refuses a nickname a live user has, whatever its case, but not one’s own or a deleted user’s', async () => {
+    const k = tag();
+    const holder = await createUser(t.app.db, { nickname: `${k}EVfan` });
+    const { user, api } = await editor();
+    const taken = await failure(api.call(updateProfile, { nickname: `${k}evFAN` }));
+    expect(taken).toMatchObject({ status: STATUS.CONFLICT, message: '该昵称已被使用' });
+    expect((await stored(user.id)).nickname).toBe(user.nickname);
+
+    // Changing the case of one's own name is fine.
+    await api.call(updateProfile, { nickname: user.nickname.toUpperCase() });
+    expect((await stored(user.id)).nickname).toBe(user.nickname.toUpperCase());
+
+    // Once the holder's account is deleted the name is free.
+    await softDeleteUser(holder.id);
+    await api.call(updateProfile, { nickname: `${k}evfan` });
+    expect((await stored(user.id)).nickname).toBe(`${k}evfan`);
+
+    // The name deleted accounts are shown as is reserved.
+    expect(await failure(api.call(updateProfile, { nickname: '已注销用户' }))).toMatchObject({
+      status: STATUS.CONFLICT,
+    });
+  });
+
+  it('lets only one of two people claiming a name at once have it', async () => {
+    const a = await editor();
+    const b = await editor();
+    const name = `${tag()}抢注`;
+    const results = await Promise.allSettled([
+      a.api.call(updateProfile, { nickname: name }),
+      b.api.call(updateProfile, { nickname: name.toUpperCase() }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const rejected = results.find((r) => r.status === 'rejected');
+    expect(rejected?.status === 'rejected' && rejected.reason).toMatchObject({ status: STATUS.CONFLICT });
+    const holders = await t.app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.nickname}) = lower(${name})`);
+    expect(holders).toHaveLength(1);
+  });
+
+  it('checks bio, sex and car model', async () => {
+    const { user, api } = await editor();
+    expect(await failure(api.call(updateProfile, { bio: '字'.repeat(201) }))).toMatchObject({
+      status: STATUS.VALIDATION_FAILED,
+      message: '参数错误：bio 简介不能超过 200 个字',
+    });
+    expect(await failure(api.call(updateProfile, { bio: '日赚三千，私聊' }))).toMatchObject({
+      status: STATUS.VALIDATION_FAILED,
+      data: { field: 'bio' },
+    });
+    for (const sex of [3, -1, 'x', 1.5]) {
+      expect(await failure(api.call(updateProfile, { sex: sex as number }))).toMatchObject({
+        status: STATUS.VALIDATION_FAILED,
+        message: '参数错误：sex 性别取值不正确',
+      });
+    }
+    expect(await failure(api.call(updateProfile, { car_model: '车'.repeat(31) }))).toMatchObject({
+      message: '参数错误：car_model 车型不能超过 30 个字',
+    });
+    expect(await failure(api.call(updateProfile, { car_model: '出售枪支' }))).toMatchObject({
+      data: { field: 'car_model' },
+    });
+    // A failing field changes nothing, not even the valid fields sent with it.
+    expect(await failure(api.call(updateProfile, { bio: '新简介', car_model: '车'.repeat(31) }))).toMatchObject({
+      status: STATUS.VALIDATION_FAILED,
+    });
+    expect(await failure(api.call(updateProfile, { car_model: '新车', bio: '网赌' }))).toMatchObject({
+      status: STATUS.VALIDATION_FAILED,
+    });
+    expect(await stored(user.id)).toMatchObject({ bio: '原来的简介', sex: 1, carModel: 'Model 3' });
+    await api.call(updateProfile, { bio: '字'.repeat(200), car_model: '车'.repeat(30) });
+    expect(await stored(user.id)).toMatchObject({ bio: '字'.repeat(200), carModel: '车'.repeat(30) });
+  });
+
+  it('edits the viewer only: a uid in the body is ignored', async () => {
+    const victim = await createUser(t.app.db, { nickname: `${tag()}受害者`, bio: '原样' });
+    const { user, api } = await editor();
+    const name = `${tag()}攻击者`;
+    const account = await api.call(updateProfile, { uid: victim.id, nickname: name, bio: '改了' } as never);
+    expect(account.uid).toBe(user.id);
+    expect(await stored(victim.id)).toMatchObject({ nickname: victim.nickname, bio: '原样' });
+    expect(await stored(user.id)).toMatchObject({ nickname: name, bio: '改了' });
+  });
+
+  it('answers 2011 without login', async () => {
+    expect(await failure(t.api.call(updateProfile, { bio: '匿名' }))).toMatchObject({
+      status: STATUS.NOT_LOGGED_IN,
+    });
+  });
+});
+
+/** Inlines bind parameters for EXPLAIN (test-only; the values are our own constants). */
+function inline(query: string, params: unknown[]): string {
+  return query.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+  });
+}

@@ -1,0 +1,21 @@
+/** Wording of points (integral): balance, daily check-in, ledger. */
+export const POINTS_MESSAGES = {
+  section: '我的积分',
+  balance: '积分余额',
+  checkin: '签到 +{amount}',
+  checking: '签到中…',
+  checkedIn: '今日已签到',
+  checkinDone: '签到成功，积分 +{amount}',
+  streak: '已连续签到 {days} 天',
+  streakNone: '每天签到可得 {amount} 积分',
+  rules: '每日签到 +{checkin} · 邀请好友注册 +{inviter}',
+  ledger: '积分明细',
+  ledgerEmpty: '还没有积分记录',
+  loadMore: '加载更多',
+  loading: '正在加载…',
+  end: '没有更多了',
+  loadFailed: '加载失败',
+  retry: '重试',
+  unavailable: '积分信息暂时无法加载，请稍后刷新重试',
+  failed: '签到失败，请稍后再试',
+} as const;

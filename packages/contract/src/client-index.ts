@@ -1,0 +1,22 @@
+// `@evcircle/contract/client`: the part of the contract the browser uses. It leaves out the
+// endpoint registry (registry.ts, which the server walks to register its routes), the envelope
+// builders the server answers with (envelope.ts) and the zod field builders endpoints are
+// declared with (schemas.ts). The zod schemas an endpoint declaration carries still come
+// along with it; package.json's `"sideEffects": false` lets the bundler leave out every
+// declaration module a page does not import from. See index.ts for the full contract.
+export * from './auth.ts';
+export * from './client.ts';
+export * from './constants.ts';
+export * from './content.ts';
+export * from './endpoint.ts';
+export * from './entities/post.ts';
+export * from './entities/user.ts';
+export * from './errors.ts';
+export * from './media.ts';
+export * from './messages.ts';
+export * from './realtime.ts';
+export * from './scan-login.ts';
+export * from './sign.ts';
+export * from './ssr.ts';
+export * from './status.ts';
+export * from './users.ts';
