@@ -3,6 +3,7 @@ export const LAYOUT_MESSAGES = {
   tagline: '电动车车主的社区',
   home: '首页',
   recommend: '推荐',
+  following: '关注',
   download: '下载App',
   install: '安装',
   mainNav: '主导航',
