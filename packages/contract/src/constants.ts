@@ -106,3 +106,35 @@ export const POINTS = {
   /** To the new user who signed up with an invite code, on top of `signup`. */
   invitee: 30,
 } as const;
+
+/** Community content (issue: community content). Where SPEC.md is silent, these are our rules. */
+export const POST_CONTENT_MAX_LENGTH = 2000;
+export const POST_MAX_IMAGES = 9;
+export const POST_LOCATION_MAX_LENGTH = 60;
+export const COMMENT_MAX_LENGTH = 500;
+/** Replies shown under each comment in comment/pager; the rest load with comment/reply-pager. */
+export const COMMENT_PREVIEW_REPLIES = 3;
+export const DRAFT_MAX_COUNT = 50;
+/** Uploads: images are checked by their bytes, re-encoded (EXIF and GPS dropped). */
+export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_MAX_MEGAPIXELS = 40;
+export const VIDEO_UPLOAD_MAX_BYTES = 200 * 1024 * 1024;
+export const VIDEO_EXTENSIONS = ['mp4', 'mov', 'webm'] as const;
+/** Upload tokens live this long and allow one key. */
+export const UPLOAD_TOKEN_LIFETIME_S = 3600;
+
+/** Why a post, comment or user is reported: a fixed list (code → zh-CN label). */
+export const REPORT_REASONS = {
+  spam: '垃圾广告',
+  abuse: '辱骂攻击',
+  porn: '色情低俗',
+  illegal: '违法违规',
+  fraud: '诈骗信息',
+  false_info: '虚假不实',
+  infringement: '侵权抄袭',
+  other: '其他',
+} as const;
+export type ReportReason = keyof typeof REPORT_REASONS;
+export const REPORT_TARGETS = ['post', 'comment', 'user'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+export const REPORT_DETAIL_MAX_LENGTH = 200;

@@ -83,6 +83,43 @@ export const ERRORS = {
     status: STATUS.VALIDATION_FAILED,
     message: '文件不是有效的图片，请上传 JPG、PNG、WebP、GIF 或 AVIF 图片',
   },
+  // ── community content ──
+  /** A post needs 1–9 images or one video. */
+  POST_MEDIA_REQUIRED: { status: STATUS.VALIDATION_FAILED, message: '请添加 1–9 张图片或一个视频' },
+  /** Images and a video in one post. */
+  POST_MEDIA_MIXED: { status: STATUS.VALIDATION_FAILED, message: '图片和视频不能同时发布' },
+  /** A post without text. */
+  POST_CONTENT_REQUIRED: { status: STATUS.VALIDATION_FAILED, message: '请填写正文' },
+  /** A post or draft refers to a file that is not one of the viewer's uploads. */
+  UPLOAD_NOT_FOUND: { status: STATUS.VALIDATION_FAILED, message: '图片或视频不存在或已失效，请重新上传' },
+  /** A comment id that does not exist (or was deleted). */
+  COMMENT_NOT_FOUND: { status: STATUS.NOT_FOUND, message: '评论不存在或已删除' },
+  /** The post's author (or the comment's author, for a reply) has blocked the viewer. */
+  COMMENT_BLOCKED: { status: STATUS.FORBIDDEN, message: '由于对方的隐私设置，你无法评论' },
+  /** The user to follow has blocked the viewer, or the viewer blocked them. */
+  FOLLOW_BLOCKED: { status: STATUS.FORBIDDEN, message: '由于对方的隐私设置，你无法关注' },
+  /** A draft id that is not one of the viewer's drafts. */
+  DRAFT_NOT_FOUND: { status: STATUS.NOT_FOUND, message: '草稿不存在或已删除' },
+  /** A draft with nothing in it. */
+  DRAFT_EMPTY: { status: STATUS.VALIDATION_FAILED, message: '草稿内容为空，无需保存' },
+  /** Too many drafts kept. */
+  DRAFT_LIMIT: { status: STATUS.CONFLICT, message: '草稿最多保存 {limit} 篇，请先发布或删除一些' },
+  /** Blocking yourself. */
+  BLOCK_SELF: { status: STATUS.VALIDATION_FAILED, message: '不能拉黑自己' },
+  /** A report of a post, comment or user that does not exist. */
+  REPORT_TARGET_NOT_FOUND: { status: STATUS.NOT_FOUND, message: '举报的内容不存在或已删除' },
+  /** Reporting yourself or your own content. */
+  REPORT_SELF: { status: STATUS.VALIDATION_FAILED, message: '不能举报自己' },
+  /** The viewer already has an open report of this target. */
+  REPORT_DUPLICATE: { status: STATUS.CONFLICT, message: '你已举报过，我们会尽快处理' },
+  /** A report id that does not exist. */
+  REPORT_NOT_FOUND: { status: STATUS.NOT_FOUND, message: '举报记录不存在' },
+  /** Moderation calls need the admin role. */
+  ADMIN_REQUIRED: { status: STATUS.FORBIDDEN, message: '需要管理员权限' },
+  /** The uploaded bytes are not a video we accept (checked by content, not by name). */
+  VIDEO_INVALID: { status: STATUS.VALIDATION_FAILED, message: '文件不是有效的视频，请上传 MP4、MOV 或 WebM 视频' },
+  /** A direct-upload token that is forged, expired, or for another key. */
+  UPLOAD_TOKEN_INVALID: { status: STATUS.FORBIDDEN, message: '上传凭证无效或已过期，请重试' },
   /** Unexpected failure; details only in the log. */
   SERVER_ERROR: { status: STATUS.SERVER_ERROR, message: '服务器开小差了，请稍后再试' },
 } as const satisfies Record<string, ErrorDef>;

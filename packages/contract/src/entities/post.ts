@@ -38,3 +38,16 @@ export const PostSchema = z.object({
   location: z.string(),
 });
 export type Post = z.infer<typeof PostSchema>;
+
+/** A post as the detail calls answer it: the Post plus the viewer's like and the share link. */
+export const PostDetailSchema = PostSchema.extend({
+  /** 1 = the viewer liked it. */
+  islike: z.number(),
+  /** 1 = a check-in post (打卡). */
+  checkin: z.number(),
+  /** Video length in seconds (0 for image posts). */
+  duration: z.number(),
+  /** Absolute link to the post page, for sharing. */
+  share_url: z.string(),
+});
+export type PostDetail = z.infer<typeof PostDetailSchema>;

@@ -7,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -64,4 +65,38 @@ export const posts = pgTable(
     index('posts_type_feed_idx').on(t.type, t.hotScore.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
     index('posts_user_idx').on(t.userId, t.createdAt.desc()).where(sql`${t.deletedAt} is null`),
   ],
+);
+
+/** Who liked which post: one row per like, so a like counts once. */
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: bigint('post_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId)],
+);
+
+/**
+ * Shares and plays already counted: one row per post, kind ('share' | 'play'), actor
+ * ('u:<uid>' or 'ip:<address>') and time bucket, so repeats within a bucket count once.
+ */
+export const postCountedActs = pgTable(
+  'post_counted_acts',
+  {
+    postId: bigint('post_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    actor: text('actor').notNull(),
+    /** e.g. '2026-11-23' for shares (a day), '2026-11-23T10' for plays (an hour). */
+    bucket: text('bucket').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.kind, t.actor, t.bucket] })],
 );

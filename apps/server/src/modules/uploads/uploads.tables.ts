@@ -1,0 +1,29 @@
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.tables.ts';
+
+/**
+ * Every file a user uploaded for a post (through our server or directly to the storage
+ * host). A post or draft may only refer to its author's own uploads; sizes and video
+ * facts come from here, never from the client.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Storage key, e.g. `posts/2026/11/<uid>-<random>.webp`. */
+    key: text('key').notNull().unique(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'image' or 'video'. */
+    kind: text('kind').notNull(),
+    width: integer('width').notNull().default(0),
+    height: integer('height').notNull().default(0),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
+    /** Videos: length and the storage key of the first-frame cover. */
+    durationMs: integer('duration_ms').notNull().default(0),
+    coverKey: text('cover_key').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { COMMENT_MAX_LENGTH, PAGE_SIZE } from './constants.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { CommentSchema, ReplySchema } from './entities/comment.ts';
+import { IdSchema, OptionalIdSchema, pageField, sizeField } from './schemas.ts';
+
+const CommentText = z
+  .string({ error: '评论内容须为文本' })
+  .trim()
+  .min(1, { error: '评论内容不能为空' })
+  .max(COMMENT_MAX_LENGTH, { error: `评论不能超过 ${COMMENT_MAX_LENGTH} 个字` });
+
+/** A post's comments, newest first, each with its first replies and their count. */
+export const commentPager = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/cms/comment/pager',
+  query: z.object({ pid: IdSchema, page: pageField(), size: sizeField(PAGE_SIZE.posts) }),
+  data: z.array(CommentSchema),
+  auth: 'optional',
+  summary: '评论列表',
+});
+
+/** All replies of one comment, oldest first ("展开更多回复"). */
+export const replyPager = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/cms/comment/reply-pager',
+  query: z.object({ cid: IdSchema, page: pageField(), size: sizeField(PAGE_SIZE.posts) }),
+  data: z.array(ReplySchema),
+  auth: 'optional',
+  summary: '评论的回复列表',
+});
+
+/** Comments on a post; answers the new comment. */
+export const commentSave = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/cms/comment/save',
+  body: z.object({ pid: IdSchema, content: CommentText }),
+  data: CommentSchema,
+  auth: 'required',
+  summary: '发表评论',
+});
+
+/**
+ * Replies to comment `cid` of post `pid`; `replyto` is the uid of the person answered
+ * when replying to a reply (left out when replying to the comment itself).
+ */
+export const commentReply = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/cms/comment/reply',
+  body: z.object({ pid: IdSchema, cid: IdSchema, content: CommentText, replyto: OptionalIdSchema }),
+  data: ReplySchema,
+  auth: 'required',
+  summary: '回复评论',
+});
+
+/** Deletes a comment or reply: its author's, or any on the viewer's own post. */
+export const commentDelete = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/cms/comment/delete',
+  body: z.object({ cid: IdSchema }),
+  data: z.object({ result: z.boolean() }),
+  auth: 'required',
+  summary: '删除评论',
+});

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { PAGE_SIZE, POST_THEMES } from './constants.ts';
+import { PostFieldsSchema } from './content.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { DraftSchema } from './entities/draft.ts';
+import { IdSchema, OptionalIdSchema, pageField, sizeField } from './schemas.ts';
+
+/** Creates a draft, or with `did` updates that draft of the viewer's; answers its did. */
+export const draftRelease = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/cms/draft/release',
+  body: PostFieldsSchema.extend({
+    type: z.union([z.enum(POST_THEMES), z.literal('')], { error: '话题分类不正确' }).default(''),
+    did: OptionalIdSchema,
+  }),
+  data: z.object({ did: z.number(), result: z.boolean() }),
+  auth: 'required',
+  summary: '保存草稿',
+});
+
+/** The viewer's drafts, last saved first; `idx` is the page (from 1), 9 a page. */
+export const draftPager = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/cms/draft/pager',
+  query: z.object({ idx: pageField(), size: sizeField(PAGE_SIZE.drafts) }),
+  data: z.array(DraftSchema),
+  auth: 'required',
+  summary: '草稿列表',
+});
+
+export const draftInfo = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/cms/draft/info',
+  query: z.object({ did: IdSchema }),
+  data: DraftSchema,
+  auth: 'required',
+  summary: '草稿详情',
+});
+
+/** SPEC.md §7: a GET that deletes, answering `result`. */
+export const draftDelete = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/cms/draft/delete',
+  query: z.object({ did: IdSchema }),
+  data: z.object({ result: z.boolean() }),
+  auth: 'required',
+  summary: '删除草稿',
+});
+
+export const draftCount = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/cms/draft/count',
+  data: z.object({ count: z.number() }),
+  auth: 'required',
+  summary: '草稿数量',
+});

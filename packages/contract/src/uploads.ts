@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+
+/** What an upload stored: `path` is the storage key a post refers to, `url` where it is served. */
+export const UploadedImageSchema = z.object({
+  url: z.string(),
+  path: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+export const UploadedVideoSchema = z.object({
+  url: z.string(),
+  path: z.string(),
+  /** Storage key of the cover (the first frame). */
+  cover: z.string(),
+  coverUrl: z.string(),
+  width: z.number(),
+  height: z.number(),
+  /** Seconds. */
+  duration: z.number(),
+});
+export type UploadedImage = z.infer<typeof UploadedImageSchema>;
+export type UploadedVideo = z.infer<typeof UploadedVideoSchema>;
+
+/** Image upload through our server (multipart field `file`). */
+export const uploadImage = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/ai/user/upload/qiniu',
+  data: UploadedImageSchema,
+  auth: 'required',
+  multipart: true,
+  summary: '上传图片',
+});
+
+/** Video upload through our server (multipart field `file`; mp4, mov or webm). */
+export const uploadVideo = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/ai/user/upload/video',
+  data: UploadedVideoSchema,
+  auth: 'required',
+  multipart: true,
+  summary: '上传视频',
+});
+
+/**
+ * A single-key, expiring credential for a direct upload to the storage host. The client
+ * POSTs multipart `token`, `key` (and `fields`, when present) and `file` to `uploadUrl`;
+ * an 'incorrect region' answer names the host to retry at, once.
+ */
+export const UploadTokenSchema = z.object({
+  uploadToken: z.string(),
+  key: z.string(),
+  /** Where stored files are served from. */
+  domain: z.string(),
+  /** Where to POST the file. */
+  uploadUrl: z.string(),
+  /** Extra form fields the storage host needs (S3 presigned POST); {} for the local host. */
+  fields: z.record(z.string(), z.string()),
+});
+export type UploadToken = z.infer<typeof UploadTokenSchema>;
+
+const TokenQuery = z.object({ type: z.string().trim().max(20).default('post') });
+
+export const imageUploadToken = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/ai/user/upload/image/token',
+  query: TokenQuery,
+  data: UploadTokenSchema,
+  auth: 'required',
+  summary: '图片直传凭证',
+});
+
+export const videoUploadToken = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/ai/user/upload/video/token',
+  query: TokenQuery,
+  data: UploadTokenSchema,
+  auth: 'required',
+  summary: '视频直传凭证',
+});
+
+/**
+ * What the storage host answers a direct upload with (not enveloped: it is the storage
+ * provider's protocol, Qiniu-style): the stored object, or `{error}` with HTTP 4xx.
+ */
+export const DirectUploadResultSchema = z.union([UploadedImageSchema, UploadedVideoSchema]);
