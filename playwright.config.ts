@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import {
+  DESKTOP_USER_AGENT,
   E2E_BASE_URL,
   E2E_DATA_DIR,
   E2E_PORT,
@@ -40,7 +41,7 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 }, userAgent: DESKTOP_USER_AGENT },
     },
     {
       name: 'mobile',

@@ -22,3 +22,18 @@ export const E2E_SEED = { seed: 7, users: 20, posts: 60 } as const;
 /** A phone as the server's layout choice sees it (Chromium engine, so an Android Chrome UA). */
 export const PHONE_USER_AGENT =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+
+/**
+ * Moderators of the e2e community (role 'admin', granted by scripts/grant-admin.ts when
+ * serve.mjs starts the server), one per Playwright project so their SMS logins never hit
+ * the one-code-a-minute limit of a number.
+ */
+export const E2E_ADMIN_MOBILES = { desktop: '19900000001', mobile: '19900000002' } as const;
+
+/**
+ * A desktop browser as the server sees it. Headless Chromium's own agent says
+ * "HeadlessChrome", which isbot (rightly) takes for a crawler, and crawlers never get the
+ * post modal (SPEC.md §2); the desktop project browses as a person does.
+ */
+export const DESKTOP_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';

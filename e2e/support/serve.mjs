@@ -38,5 +38,11 @@ if (code !== 0) {
   console.error(`[e2e server] seed failed (exit ${code})`);
   process.exit(code);
 }
+// The moderators the safety journey logs in as (e2e/support/seed-admin.ts).
+const adminCode = await runTsx('e2e/support/seed-admin.ts');
+if (adminCode !== 0) {
+  console.error(`[e2e server] granting the e2e admins failed (exit ${adminCode})`);
+  process.exit(adminCode);
+}
 console.log(`[e2e server] starting on port ${process.env.PORT}`);
 await runServerInProcess();

@@ -5,11 +5,16 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import type { Redis } from 'ioredis';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { registerViewer } from './modules/auth/viewer.plugin.ts';
+import { commentsRoutes } from './modules/comments/comments.routes.ts';
+import { draftsRoutes } from './modules/drafts/drafts.routes.ts';
 import { followsRoutes } from './modules/follows/follows.routes.ts';
 import { invitesRoutes } from './modules/invites/invites.routes.ts';
+import { likesRoutes } from './modules/likes/likes.routes.ts';
 import { pointsRoutes } from './modules/points/points.routes.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
+import { safetyRoutes } from './modules/safety/safety.routes.ts';
 import { scanLoginRoutes } from './modules/scan-login/scan-login.routes.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import type { Config } from './platform/config.ts';
 import { createDatabase, type Database, runMigrations } from './platform/db.ts';
@@ -80,7 +85,7 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Pr
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('storage', storage);
+  app.decorate<StorageProvider>('storage', storage);
   app.decorate('sms', deps.sms ?? createSmsProvider(config, app.log));
   app.decorateRequest('viewer', null);
 
@@ -100,12 +105,18 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Pr
   await app.register(invitesRoutes);
   await app.register(usersRoutes);
   await app.register(followsRoutes);
+  await app.register(uploadsRoutes);
+  await app.register(draftsRoutes);
+  await app.register(safetyRoutes);
+  await app.register(commentsRoutes);
+  await app.register(likesRoutes);
   assertAllEndpointsRegistered(app);
 
   registerHealthRoutes(app, { database, redis });
   attachRealtime(app, { redisUrl: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
 
-  await app.register(filesRoutes, { storage, config });
+  // STORAGE=s3 serves files from the bucket's public URL instead.
+  if (storage.kind === 'local') await app.register(filesRoutes, { storage, config });
   const webPlugin = await loadWebPlugin(config, app);
   if (webPlugin) await app.register(webPlugin, { config });
 }

@@ -17,6 +17,18 @@ export default [
   route('following', 'routes/following.tsx'),
   route('settings', 'routes/settings.tsx'),
   route('invite/:code', 'routes/invite.tsx'),
+  route('admin/reports', 'routes/admin-reports.tsx'),
+  // Themed feeds; Tesla's is the car-brand page /tesla-tools (one module, the theme from the path).
+  route('mod', 'routes/theme-feed.tsx', { id: 'routes/theme-mod' }),
+  route('beauty', 'routes/theme-feed.tsx', { id: 'routes/theme-beauty' }),
+  route('travel', 'routes/theme-feed.tsx', { id: 'routes/theme-travel' }),
+  route('exp', 'routes/theme-feed.tsx', { id: 'routes/theme-exp' }),
+  route('tesla-tools', 'routes/theme-feed.tsx', { id: 'routes/theme-tesla' }),
+  // The post page (layout post) and its phone rendering (layout mobile).
+  route('post/:id', 'routes/post.tsx'),
+  route('m/post/:id', 'routes/m-post.tsx'),
+  // The composer and its drafts (docs/decisions/0007-publish-route.md; SPEC.md lists no path).
+  route('publish', 'routes/publish.tsx'),
   // Everything else: the legacy 301 redirects of SPEC.md §2 (/invitecode, /goods,
   // /contentInfo — matched on their query values), otherwise the 404 page.
   route('*', 'routes/not-found.tsx'),

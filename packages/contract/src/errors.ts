@@ -116,6 +116,10 @@ export const ERRORS = {
   REPORT_NOT_FOUND: { status: STATUS.NOT_FOUND, message: '举报记录不存在' },
   /** Moderation calls need the admin role. */
   ADMIN_REQUIRED: { status: STATUS.FORBIDDEN, message: '需要管理员权限' },
+  /** A report that was already settled (removed or dismissed). */
+  REPORT_SETTLED: { status: STATUS.CONFLICT, message: '该举报已处理过了' },
+  /** `remove` on a report of a user: moderators do not delete accounts; dismiss it instead. */
+  REPORT_USER_REMOVE: { status: STATUS.VALIDATION_FAILED, message: '账号不能由管理员删除，用户举报只能驳回' },
   /** The uploaded bytes are not a video we accept (checked by content, not by name). */
   VIDEO_INVALID: { status: STATUS.VALIDATION_FAILED, message: '文件不是有效的视频，请上传 MP4、MOV 或 WebM 视频' },
   /** A direct-upload token that is forged, expired, or for another key. */

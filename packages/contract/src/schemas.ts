@@ -39,45 +39,53 @@ export function optionalText(max: number, label: string) {
  * A list that arrives as JSON text (all-string POST bodies) or as an array. '' means [].
  */
 export function jsonList<T extends z.ZodType>(item: T, max: number, label: string) {
-  return z.preprocess(
-    (value) => {
-      if (value === undefined || value === null || value === '') return [];
-      if (typeof value !== 'string') return value;
-      try {
-        return JSON.parse(value);
-      } catch {
-        return value;
-      }
-    },
-    z.array(item, { error: `${label}格式不正确` }).max(max, { error: `${label}最多 ${max} 个` }),
-  );
+  return z
+    .preprocess(
+      (value) => {
+        if (value === undefined || value === null || value === '') return [];
+        if (typeof value !== 'string') return value;
+        try {
+          return JSON.parse(value);
+        } catch {
+          return value;
+        }
+      },
+      z.array(item, { error: `${label}格式不正确` }).max(max, { error: `${label}最多 ${max} 个` }),
+    )
+    .default([]);
 }
 
 /** A coordinate that may be left out ('' or absent → null); out of range is refused. */
 export function optionalCoordinate(min: number, max: number, label: string) {
-  return z.preprocess(
-    (value) => (value === undefined || value === null || value === '' ? null : value),
-    z.coerce
-      .number({ error: `${label}须为数字` })
-      .min(min, { error: `${label}超出范围` })
-      .max(max, { error: `${label}超出范围` })
-      .nullable(),
-  );
+  return z
+    .preprocess(
+      (value) => (value === undefined || value === null || value === '' ? null : value),
+      z.coerce
+        .number({ error: `${label}须为数字` })
+        .min(min, { error: `${label}超出范围` })
+        .max(max, { error: `${label}超出范围` })
+        .nullable(),
+    )
+    .default(null);
 }
 
 /** A 0/1 flag that arrives as text; absent or '' is 0. */
 export function flagField(label: string) {
-  return z.preprocess(
-    (value) => (value === undefined || value === null || value === '' ? 0 : value),
-    z.coerce
-      .number({ error: `${label}须为 0 或 1` })
-      .pipe(z.union([z.literal(0), z.literal(1)], { error: `${label}须为 0 或 1` })),
-  );
+  return z
+    .preprocess(
+      (value) => (value === undefined || value === null || value === '' ? 0 : value),
+      z.coerce
+        .number({ error: `${label}须为 0 或 1` })
+        .pipe(z.union([z.literal(0), z.literal(1)], { error: `${label}须为 0 或 1` })),
+    )
+    .default(0);
 }
 
 /** An id that may be left out ('' or absent → undefined). */
-export const OptionalIdSchema = z.preprocess(
-  (value) =>
-    value === undefined || value === null || value === '' || value === '0' || value === 0 ? undefined : value,
-  IdSchema.optional(),
-);
+export const OptionalIdSchema = z
+  .preprocess(
+    (value) =>
+      value === undefined || value === null || value === '' || value === '0' || value === 0 ? undefined : value,
+    IdSchema.optional(),
+  )
+  .optional();

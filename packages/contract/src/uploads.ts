@@ -84,3 +84,20 @@ export const videoUploadToken = defineEndpoint({
  * provider's protocol, Qiniu-style): the stored object, or `{error}` with HTTP 4xx.
  */
 export const DirectUploadResultSchema = z.union([UploadedImageSchema, UploadedVideoSchema]);
+
+/**
+ * Finishes a direct upload to an S3-compatible bucket (STORAGE=s3): the presigned POST
+ * put the bytes under the token's `incoming/…` key; this call checks them as the
+ * through-server upload does, stores the processed file, records it and removes the
+ * incoming object. With the local storage host the upload answer already is the result,
+ * so this call is not needed (it refuses keys that are not incoming ones).
+ */
+export const completeUpload = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/ai/user/upload/complete',
+  body: z.object({ uploadToken: z.string().min(1).max(2000), key: z.string().min(1).max(512) }),
+  // Video first: an image answer is a subset of a video answer's fields.
+  data: z.union([UploadedVideoSchema, UploadedImageSchema]),
+  auth: 'required',
+  summary: '直传完成（S3）',
+});

@@ -70,7 +70,7 @@ describe('config', () => {
       BODY_LIMIT_BYTES: '-5',
       RATE_LIMIT_MAX: '0',
       TRUST_PROXY: 'maybe',
-      STORAGE: 's3',
+      STORAGE: 'ftp',
       ANALYTICS_SCRIPT_URL: 'https://stats.example.com/script.js',
     });
     const lines = error.message.split('\n');
@@ -95,6 +95,25 @@ describe('config', () => {
     }
     expect(error.issues.map((i) => i.variable).sort()).toEqual([...expected].sort());
     expect(error.message).toContain('PORT: must be a whole number (got "eighty")');
+  });
+
+  it('refuses STORAGE=s3 without its endpoint, bucket and keys', () => {
+    const error = configErrorOf({ STORAGE: 's3', S3_BUCKET: 'media' });
+    expect(error.issues.map((i) => i.variable).sort()).toEqual([
+      'S3_ACCESS_KEY_ID',
+      'S3_ENDPOINT',
+      'S3_SECRET_ACCESS_KEY',
+    ]);
+    expect(error.message).toContain('S3_ENDPOINT: must be set when STORAGE=s3');
+    expect(
+      loadConfig({
+        STORAGE: 's3',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_BUCKET: 'media',
+        S3_ACCESS_KEY_ID: 'a',
+        S3_SECRET_ACCESS_KEY: 'b',
+      }).STORAGE,
+    ).toBe('s3');
   });
 
   it('requires both analytics variables or neither', () => {

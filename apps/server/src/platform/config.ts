@@ -123,7 +123,31 @@ export const ConfigSchema = z
       z.union([z.undefined(), urlVar(['http:', 'https:'], 'an http:// or https:// URL')]),
     ),
     ANALYTICS_WEBSITE_ID: optionalVar(),
-    STORAGE: z.enum(['local'], { error: 'must be local (the only storage provider so far)' }).default('local'),
+    /** `local` (files under DATA_DIR, served at /files) or `s3` (an S3-compatible bucket). */
+    STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+    /** STORAGE=s3: the store's origin; objects are addressed path-style, `<endpoint>/<bucket>/<key>`. */
+    S3_ENDPOINT: optionalVar().pipe(
+      z.union([z.undefined(), urlVar(['http:', 'https:'], 'an http:// or https:// URL')]),
+    ),
+    S3_BUCKET: optionalVar(),
+    S3_REGION: z.string().trim().min(1, { error: 'must not be empty' }).default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalVar(),
+    S3_SECRET_ACCESS_KEY: optionalVar(),
+    /** Where browsers fetch stored files (a CDN); default `<S3_ENDPOINT>/<S3_BUCKET>`. */
+    S3_PUBLIC_URL: optionalVar().pipe(
+      z.union([z.undefined(), urlVar(['http:', 'https:'], 'an http:// or https:// URL')]),
+    ),
+    /** HMAC key of direct-upload tokens (the local storage host checks them); set your own in production. */
+    UPLOAD_TOKEN_SECRET: z.string().min(1, { error: 'must not be empty' }).default('evcircle-dev-upload-secret'),
+    /**
+     * The region the storage bucket lives in. Upload tokens name the default region's host
+     * (z0); a POST there answers 'incorrect region' with this region's host, as Qiniu does.
+     */
+    UPLOAD_REGION: z
+      .string()
+      .trim()
+      .regex(/^[a-z]{1,3}[0-9]{1,2}$/, { error: 'must be a region name such as z0, z1, na0' })
+      .default('z0'),
     /** QR scan login: `site` (a QR of this site's /m/scan page) or `wechat` (mini-program code). */
     SCAN_LOGIN_PROVIDER: z.enum(['site', 'wechat'], { error: 'must be site or wechat' }).default('site'),
     WECHAT_APP_ID: optionalVar(),
@@ -160,7 +184,21 @@ export const ConfigSchema = z
     }
     for (const issue of wechatScanIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
     for (const issue of aliyunSmsIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
+    for (const issue of s3StorageIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
   });
+
+/** Everything STORAGE=s3 needs to reach its bucket. */
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+type S3Vars = { STORAGE?: string } & { [K in (typeof S3_VARIABLES)[number]]?: string };
+
+/** STORAGE=s3 cannot store anything without its endpoint, bucket and keys: refuse to start. */
+function s3StorageIssues(config: S3Vars): { path: [string]; message: string }[] {
+  if (config.STORAGE?.trim() !== 's3') return [];
+  return S3_VARIABLES.filter((name) => !config[name]?.trim()).map((name) => ({
+    path: [name],
+    message: 'must be set when STORAGE=s3',
+  }));
+}
 
 type WechatScanVars = { SCAN_LOGIN_PROVIDER?: string; WECHAT_APP_ID?: string; WECHAT_APP_SECRET?: string };
 
@@ -231,6 +269,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!issues.some((i) => i.variable === variable)) issues.push({ variable, reason: issue.message });
   }
   for (const issue of aliyunSmsIssues(input)) {
+    const variable = issue.path[0];
+    if (!issues.some((i) => i.variable === variable)) issues.push({ variable, reason: issue.message });
+  }
+  for (const issue of s3StorageIssues(input)) {
     const variable = issue.path[0];
     if (!issues.some((i) => i.variable === variable)) issues.push({ variable, reason: issue.message });
   }

@@ -14,16 +14,25 @@ function originOf(url: string): string | null {
  * script); the analytics origin is added when analytics is configured. Inline styles are
  * allowed because React sets style attributes (image aspect ratios, palette variables).
  */
-export function htmlContentSecurityPolicy(nonce: string, config: Pick<PublicConfig, 'analytics'>): string {
+export function htmlContentSecurityPolicy(
+  nonce: string,
+  config: Pick<PublicConfig, 'analytics' | 'imageBase'>,
+  storage: { uploadOrigin?: string | null } = {},
+): string {
   const analytics = config.analytics ? originOf(config.analytics.scriptUrl) : null;
+  // Stored files served from another origin (STORAGE=s3: a bucket or CDN), and the
+  // storage host browsers upload to directly.
+  const files = originOf(config.imageBase);
   const scriptSrc = ["'self'", `'nonce-${nonce}'`, analytics].filter(Boolean).join(' ');
-  const connectSrc = ["'self'", 'ws:', 'wss:', analytics].filter(Boolean).join(' ');
+  const connectSrc = ["'self'", 'ws:', 'wss:', analytics, storage.uploadOrigin ?? null].filter(Boolean).join(' ');
+  const imgSrc = ["'self'", 'data:', 'blob:', files].filter(Boolean).join(' ');
+  const mediaSrc = ["'self'", 'blob:', files].filter(Boolean).join(' ');
   return [
     "default-src 'self'",
     `script-src ${scriptSrc}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
+    `img-src ${imgSrc}`,
+    `media-src ${mediaSrc}`,
     "font-src 'self' data:",
     `connect-src ${connectSrc}`,
     "object-src 'none'",

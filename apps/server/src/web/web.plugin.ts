@@ -11,6 +11,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../platform/config.ts';
 import { isApiPath } from '../platform/error-handler.ts';
 import { createInjectFetch } from '../platform/inject-fetch.ts';
+import { s3PublicBase } from '../platform/storage/index.ts';
 import { htmlContentSecurityPolicy } from './csp.ts';
 import { handleWebError, sendErrorPage } from './error-page.ts';
 
@@ -39,7 +40,7 @@ export function publicConfigFrom(config: Config, buildId: string): PublicConfig 
   return {
     signSecret: config.API_SIGN_SECRET,
     publicUrl: config.PUBLIC_URL,
-    imageBase: IMAGE_BASE,
+    imageBase: s3PublicBase(config) ?? IMAGE_BASE,
     buildId,
     analytics:
       config.ANALYTICS_SCRIPT_URL && config.ANALYTICS_WEBSITE_ID
@@ -170,7 +171,12 @@ export const webPlugin: FastifyPluginAsync<{ config: Config }> = async (app, { c
         await response.body?.cancel();
         return sendErrorPage(reply, 500);
       }
-      reply.header('content-security-policy', htmlContentSecurityPolicy(cspNonce, publicConfig));
+      reply.header(
+        'content-security-policy',
+        htmlContentSecurityPolicy(cspNonce, publicConfig, {
+          uploadOrigin: config.STORAGE === 's3' && config.S3_ENDPOINT ? new URL(config.S3_ENDPOINT).origin : null,
+        }),
+      );
       return sendWebResponse(reply, response);
     },
   });

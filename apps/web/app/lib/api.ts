@@ -44,6 +44,14 @@ export function browserApi(config: Pick<PublicConfig, 'signSecret'>): ApiClient 
   return browserClient.client;
 }
 
+/**
+ * The sign secret of the browser client made last (by useApi on this page), for code
+ * outside React's tree such as the media upload; null before any was made.
+ */
+export function browserSignSecret(): string | null {
+  return browserClient?.secret || null;
+}
+
 /** The browser client for components and hooks (call it only from effects and event handlers). */
 export function useApi(): ApiClient {
   const signSecret = useRootData()?.publicConfig.signSecret ?? '';

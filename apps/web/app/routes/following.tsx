@@ -3,11 +3,11 @@ import { RotateCw, UsersRound } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { useViewer } from '~/features/auth/use-viewer.ts';
+import { FeedGrid } from '~/features/feed/feed-grid.tsx';
 import { FOLLOW_MESSAGES } from '~/features/follow/messages.ts';
 import { suggestPeople } from '~/features/follow/suggestions.ts';
 import { UserRow } from '~/features/follow/user-row.tsx';
 import { LoginPrompt } from '~/features/users/login-prompt.tsx';
-import { PostsGrid } from '~/features/users/posts-grid.tsx';
 import { serverApi, useApi } from '~/lib/api.ts';
 import { useRootData } from '~/lib/root-data.ts';
 import { Button, buttonClass } from '~/ui/button.tsx';
@@ -51,7 +51,9 @@ function FollowingFeed({ posts, suggestions }: { posts: Post[]; suggestions: Use
   const imageBase = useRootData()?.publicConfig.imageBase ?? '/files';
   const fetchPage = useCallback((page: number) => api.call(followingFeed, { page, size: PAGE_SIZE.posts }), [api]);
   return (
-    <PostsGrid
+    // Cards go to the post page here: SPEC.md §2 opens the modal on /, the theme feeds and profiles.
+    <FeedGrid
+      data-testid="posts-grid"
       firstPage={posts}
       pageSize={PAGE_SIZE.posts}
       imageBase={imageBase}

@@ -1,6 +1,7 @@
 import {
   type Account,
   ApiError,
+  blockList,
   integral,
   integralInfo,
   myAccount,
@@ -16,6 +17,8 @@ import { MyInvitesSection } from '~/features/invite/my-invites.tsx';
 import { POINTS_MESSAGES } from '~/features/points/messages.ts';
 import { PointsCard } from '~/features/points/points-card.tsx';
 import { PointsLedger } from '~/features/points/points-ledger.tsx';
+import { BlockedList } from '~/features/safety/blocked-list.tsx';
+import { SAFETY_MESSAGES } from '~/features/safety/messages.ts';
 import { LoginPrompt } from '~/features/users/login-prompt.tsx';
 import { USERS_MESSAGES } from '~/features/users/messages.ts';
 import { AccountActions } from '~/features/users/settings/account-actions.tsx';
@@ -41,10 +44,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     if (error instanceof ApiError && error.status === STATUS.NOT_LOGGED_IN) return { state: 'guest' as const };
     throw error;
   }
-  const [points, ledger, invites] = await Promise.allSettled([
+  const [points, ledger, invites, blocked] = await Promise.allSettled([
     api.call(integral, {}),
     api.call(integralInfo, { page: 1, size: PAGE_SIZE.posts }),
     api.call(myInvites, { page: 1, size: PAGE_SIZE.posts }),
+    api.call(blockList, { page: 1, size: PAGE_SIZE.posts }),
   ]);
   return {
     state: 'ok' as const,
@@ -52,6 +56,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     points: settled(points, 'points'),
     ledger: settled(ledger, 'ledger'),
     invites: settled(invites, 'invites'),
+    blocked: settled(blocked, 'blocked users'),
     publicUrl: context.publicConfig.publicUrl,
     imageBase: context.publicConfig.imageBase,
   };
@@ -66,6 +71,7 @@ const SECTIONS = [
   { id: 'profile', label: USERS_MESSAGES.profileSection },
   { id: 'points', label: POINTS_MESSAGES.section },
   { id: 'invite', label: INVITE_MESSAGES.section },
+  { id: 'blocked', label: SAFETY_MESSAGES.blockedSection },
   { id: 'account', label: USERS_MESSAGES.accountSection },
 ] as const;
 
@@ -89,7 +95,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
 
 type SettingsData = Extract<Awaited<ReturnType<typeof loader>>, { state: 'ok' }>;
 
-function SettingsContent({ account, points, ledger, invites, publicUrl, imageBase }: SettingsData) {
+function SettingsContent({ account, points, ledger, invites, blocked, publicUrl, imageBase }: SettingsData) {
   const revalidator = useRevalidator();
   // Bumped after a check-in: the ledger remounts and fetches page 1 with the new line.
   const [ledgerVersion, setLedgerVersion] = useState(0);
@@ -160,6 +166,10 @@ function SettingsContent({ account, points, ledger, invites, publicUrl, imageBas
           ) : (
             <Unavailable message={USERS_MESSAGES.sectionFailed} />
           )}
+        </Section>
+
+        <Section id="blocked" title={SAFETY_MESSAGES.blockedSection}>
+          <BlockedList firstPage={blocked} imageBase={imageBase} />
         </Section>
 
         <Section id="account" title={USERS_MESSAGES.accountSection}>

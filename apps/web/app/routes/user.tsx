@@ -12,6 +12,7 @@ import { data, isRouteErrorResponse, useRevalidator, useRouteError } from 'react
 import { useViewer } from '~/features/auth/use-viewer.ts';
 import { RouteErrorBoundary } from '~/features/errors/error-page.tsx';
 import { FollowListSheet } from '~/features/follow/follow-list-sheet.tsx';
+import { loadModalPost, shouldRevalidateList } from '~/features/post/modal-params.ts';
 import { USERS_MESSAGES } from '~/features/users/messages.ts';
 import { type FollowListTab, ProfileHeader } from '~/features/users/profile-header.tsx';
 import { profileMeta } from '~/features/users/profile-meta.ts';
@@ -25,13 +26,15 @@ function notFound(): never {
   throw data(null, { status: 404 });
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const uid = Number(params.id);
   if (!/^\d{1,15}$/.test(params.id) || uid <= 0) notFound();
   const api = serverApi(context);
-  const [profileResult, postsResult] = await Promise.allSettled([
+  const [profileResult, postsResult, modalResult] = await Promise.allSettled([
     api.call(userInfo, { uid }),
     api.call(userPosts, { uid, page: 1, size: PAGE_SIZE.posts }),
+    // A reload with modal=true&postId… shows that post over the profile (SPEC.md §2).
+    loadModalPost(api, new URL(request.url)),
   ]);
   if (profileResult.status === 'rejected') {
     const error = profileResult.reason;
@@ -57,10 +60,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     posts: postsResult.status === 'fulfilled' ? postsResult.value : [],
     hasPostsFailed: postsResult.status === 'rejected',
     points,
+    modal: modalResult.status === 'fulfilled' ? modalResult.value : null,
     publicUrl: context.publicConfig.publicUrl,
     imageBase: context.publicConfig.imageBase,
   };
 }
+
+export const shouldRevalidate = shouldRevalidateList;
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   if (!loaderData) return [{ title: `${USERS_MESSAGES.userNotFoundTitle} - 车友圈` }];
@@ -74,7 +80,7 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
 
 type ProfileProps = Awaited<ReturnType<typeof loader>>;
 
-function Profile({ profile, posts, hasPostsFailed, points, imageBase }: ProfileProps) {
+function Profile({ profile, posts, hasPostsFailed, points, imageBase, modal }: ProfileProps) {
   const viewer = useViewer();
   const revalidator = useRevalidator();
   const [follow, setFollow] = useState({ source: profile, isFollowing: profile.isfollow === 1 });
@@ -102,7 +108,13 @@ function Profile({ profile, posts, hasPostsFailed, points, imageBase }: ProfileP
         onFollowChange={(now) => setFollow((f) => ({ ...f, isFollowing: now }))}
         onOpenList={setListTab}
       />
-      <ProfilePosts profile={profile} firstPage={posts} hasFailed={hasPostsFailed} imageBase={imageBase} />
+      <ProfilePosts
+        profile={profile}
+        firstPage={posts}
+        hasFailed={hasPostsFailed}
+        imageBase={imageBase}
+        modalPreload={modal}
+      />
       <FollowListSheet
         uid={profile.uid}
         title={profile.nickname}

@@ -1,6 +1,7 @@
 import { AppError, type UserCard } from '@evcircle/contract';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import { isBlockedEitherWay } from '../safety/blocks.service.ts';
 import { followedAmong, followersAmong, requireUser, toUserCards } from '../users/account.service.ts';
 import { users } from '../users/users.tables.ts';
 import { follows } from './follows.tables.ts';
@@ -16,7 +17,9 @@ type Paging = { page: number; size: number };
  * one after another and every answer is the state its own toggle produced (50 toggles at
  * once end where they began, half answering 1). The target's row is locked FOR SHARE, so
  * an account deletion (which updates that row and removes its follows) cannot interleave
- * and leave a follow to a deleted account.
+ * and leave a follow to a deleted account. Following is FOLLOW_BLOCKED while either has
+ * blocked the other; toggleBlock locks the blocker's row, so a block and a follow of
+ * the blocker serialize on it (see blocks.service.ts).
  */
 export async function toggleFollow(db: Db, viewerId: number, targetId: number): Promise<{ isfollow: boolean }> {
   if (viewerId === targetId) throw new AppError('FOLLOW_SELF');
@@ -39,6 +42,8 @@ export async function toggleFollow(db: Db, viewerId: number, targetId: number): 
       .where(and(eq(follows.followerId, viewerId), eq(follows.followeeId, targetId)))
       .returning({ id: follows.followeeId });
     if (removed.length > 0) return { isfollow: false };
+    // Unfollowing stays possible; following is refused while either has blocked the other.
+    if (await isBlockedEitherWay(tx, viewerId, targetId)) throw new AppError('FOLLOW_BLOCKED');
     await tx.insert(follows).values({ followerId: viewerId, followeeId: targetId }).onConflictDoNothing();
     return { isfollow: true };
   });
@@ -99,4 +104,16 @@ export async function listFollows(
     rows.map((r) => r.user),
     viewerId,
   );
+}
+
+/** Removes the follows between `a` and `b`, both directions (blocking calls it in its transaction). */
+export async function removeFollowsBetween(db: Db, a: number, b: number): Promise<void> {
+  await db
+    .delete(follows)
+    .where(
+      or(
+        and(eq(follows.followerId, a), eq(follows.followeeId, b)),
+        and(eq(follows.followerId, b), eq(follows.followeeId, a)),
+      ),
+    );
 }

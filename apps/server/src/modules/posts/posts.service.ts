@@ -1,8 +1,9 @@
-import type { Post, PostTheme } from '@evcircle/contract';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { AppError, type Post, type PostTheme } from '@evcircle/contract';
+import { and, desc, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { invalidateResponseCache } from '../../platform/response-cache.ts';
 import { followeeIdsOf } from '../follows/follows.service.ts';
+import { blockedIdsOf, blockedSetOf } from '../safety/blocks.service.ts';
 import { followedAmong } from '../users/account.service.ts';
 import { users } from '../users/users.tables.ts';
 import { posts } from './posts.tables.ts';
@@ -10,9 +11,11 @@ import { posts } from './posts.tables.ts';
 export { type HotScoreInput, hotScore } from './hot-score.ts';
 
 export type FeedOptions = { page: number; size: number; viewerId: number | null };
+/** One feed page: every theme (the home feed) or one theme (mod, beauty, travel, tesla, exp). */
+export type FeedPage = { page: number; size: number; theme?: PostTheme };
 
 /** The columns a post card needs, author included: one join, no per-row lookups. */
-const feedColumns = {
+export const feedColumns = {
   id: posts.id,
   userId: posts.userId,
   type: posts.type,
@@ -37,7 +40,7 @@ const feedColumns = {
   authorAvatar: users.avatar,
 };
 
-type FeedRow = {
+export type FeedRow = {
   [K in keyof typeof feedColumns]: (typeof feedColumns)[K]['_']['data'];
 };
 
@@ -80,19 +83,26 @@ export function toPost(row: FeedRow, viewerId: number | null, followedAuthors: R
 }
 
 /**
- * The rows of one feed page: every theme, hottest first (hot_score desc, id desc),
- * deleted posts excluded, author joined. One query that walks posts_feed_idx; exported
- * so a test can EXPLAIN exactly this query.
+ * The rows of one feed page: every theme or one `theme`, hottest first (hot_score desc,
+ * id desc), deleted posts and the `hiddenAuthors` (the viewer's blocks) excluded,
+ * author joined. One query that walks posts_feed_idx, or posts_type_feed_idx for a
+ * theme; exported so a test can EXPLAIN exactly this query.
  */
-export function selectFeedRows(db: Db, options: Pick<FeedOptions, 'page' | 'size'>) {
+export function selectFeedRows(db: Db, options: FeedPage & { hiddenAuthors?: readonly number[] }) {
+  const conditions: SQL[] = [isNull(posts.deletedAt)];
+  if (options.theme !== undefined) conditions.push(eq(posts.type, options.theme));
+  if (options.hiddenAuthors && options.hiddenAuthors.length > 0) {
+    conditions.push(notInArray(posts.userId, [...options.hiddenAuthors]));
+  }
   return (
     db
       .select(feedColumns)
       .from(posts)
       .innerJoin(users, eq(users.id, posts.userId))
-      .where(isNull(posts.deletedAt))
-      // NOTE: "nulls last" must match the index definition, or PostgreSQL sorts instead
-      // of reading posts_feed_idx in order (the columns are NOT NULL either way).
+      .where(and(...conditions))
+      // NOTE: "nulls last" must match the index definitions, or PostgreSQL sorts instead
+      // of reading posts_feed_idx / posts_type_feed_idx in order (the columns are NOT
+      // NULL either way).
       .orderBy(sql`${posts.hotScore} desc nulls last`, sql`${posts.id} desc nulls last`)
       .limit(options.size)
       .offset((options.page - 1) * options.size)
@@ -108,27 +118,27 @@ type CachedPage = { rows: Promise<FeedRow[]>; expiresAt: number };
 const feedCache = new WeakMap<Db, Map<string, CachedPage>>();
 
 /**
- * Reads one feed page, reusing a read of the same page started in the last
- * FEED_CACHE_MS (in flight or done). Under load most visitors ask for the same first
+ * Reads one feed page (per theme, page and size), reusing a read of the same page
+ * started in the last FEED_CACHE_MS (in flight or done). Under load most visitors ask for the same first
  * pages, and PGlite runs each query on the main thread, one at a time; the feed may
  * lag writes by up to a second, which a hot-ranked feed tolerates. Writes that change
  * the feed call invalidateFeed().
  */
-function readFeedPage(db: Db, page: number, size: number): Promise<FeedRow[]> {
+function readFeedPage(db: Db, feedPage: FeedPage): Promise<FeedRow[]> {
   let pages = feedCache.get(db);
   if (!pages) {
     pages = new Map();
     feedCache.set(db, pages);
   }
   const now = Date.now();
-  const key = `${page}:${size}`;
+  const key = `${feedPage.theme ?? '*'}:${feedPage.page}:${feedPage.size}`;
   const cached = pages.get(key);
   if (cached && cached.expiresAt > now) return cached.rows;
   if (pages.size >= FEED_CACHE_SWEEP_AT) {
     for (const [k, entry] of pages) if (entry.expiresAt <= now) pages.delete(k);
   }
   const entry: CachedPage = {
-    rows: Promise.resolve(selectFeedRows(db, { page, size })),
+    rows: Promise.resolve(selectFeedRows(db, feedPage)),
     expiresAt: now + FEED_CACHE_MS,
   };
   pages.set(key, entry);
@@ -140,7 +150,10 @@ function readFeedPage(db: Db, page: number, size: number): Promise<FeedRow[]> {
   return entry.rows;
 }
 
-/** Forgets cached feed pages; call after any write that changes what the feed shows. */
+/**
+ * Forgets cached feed pages of every theme and the anonymous answers of every feed
+ * endpoint (tag 'feed'); call after any write that changes what a feed shows.
+ */
 export function invalidateFeed(db: Db): void {
   feedCache.delete(db);
   invalidateResponseCache('feed');
@@ -151,18 +164,26 @@ export function invalidateFeed(db: Db): void {
  * followedAmong query over the page's authors (none when logged out, or when the only
  * author is the viewer, whom nobody can follow).
  */
-async function markForViewer(db: Db, rows: readonly FeedRow[], viewerId: number | null): Promise<Post[]> {
+export async function markForViewer(db: Db, rows: readonly FeedRow[], viewerId: number | null): Promise<Post[]> {
   const authors = [...new Set(rows.map((row) => row.userId))].filter((id) => id !== viewerId);
   const followed = await followedAmong(db, viewerId, authors);
   return rows.map((row) => toPost(row, viewerId, followed));
 }
 
 /**
- * The home feed as the contract's Post list, marked for the viewer. The rows are the
- * shared cached page; only the marking is per viewer.
+ * The home feed (or one theme's feed) as the contract's Post list, marked for the
+ * viewer. Logged out, or for a viewer who blocked nobody, the rows are the shared cached
+ * page and only the marking is per viewer; a viewer who blocked someone gets their own
+ * read, with the blocked authors left out in the same statement, so their pages stay
+ * full and paging stays stable.
  */
-export async function listFeed(db: Db, options: FeedOptions): Promise<Post[]> {
-  const rows = await readFeedPage(db, options.page, options.size);
+export async function listFeed(db: Db, options: FeedOptions & { theme?: PostTheme }): Promise<Post[]> {
+  const page: FeedPage = { page: options.page, size: options.size, theme: options.theme };
+  const blocked = await blockedSetOf(db, options.viewerId);
+  const rows =
+    blocked.size === 0
+      ? await readFeedPage(db, page)
+      : await selectFeedRows(db, { ...page, hiddenAuthors: [...blocked] });
   return markForViewer(db, rows, options.viewerId);
 }
 
@@ -184,8 +205,9 @@ export async function listUserPosts(db: Db, uid: number, options: FeedOptions): 
 
 /**
  * Live posts by the people `viewerId` follows, newest first (id desc), each marked
- * isfollow 1. Posts of deleted accounts are gone with them (their posts are deleted and
- * their follows removed), and the author join checks it again.
+ * isfollow 1, leaving out anyone the viewer blocked. Posts of deleted accounts are gone
+ * with them (their posts are deleted and their follows removed), and the author join
+ * checks it again.
  */
 export async function listFollowingFeed(
   db: Db,
@@ -196,10 +218,39 @@ export async function listFollowingFeed(
     .select(feedColumns)
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
-    .where(and(inArray(posts.userId, followeeIdsOf(db, viewerId)), isNull(posts.deletedAt), isNull(users.deletedAt)))
+    .where(
+      and(
+        inArray(posts.userId, followeeIdsOf(db, viewerId)),
+        notInArray(posts.userId, blockedIdsOf(db, viewerId)),
+        isNull(posts.deletedAt),
+        isNull(users.deletedAt),
+      ),
+    )
     .orderBy(desc(posts.id))
     .limit(options.size)
     .offset((options.page - 1) * options.size);
   const authors = new Set(rows.map((row) => row.userId));
   return rows.map((row) => toPost(row, viewerId, authors));
+}
+
+export type DeletePostInput = { pid: number; actorId: number; asModerator: boolean };
+
+/**
+ * Soft-deletes a live post: its author may, and a moderator (`asModerator`, the safety
+ * module's moderation queue) may delete anyone's. POST_NOT_FOUND for a missing or
+ * already deleted post, FORBIDDEN for someone else's. The row is locked while checked,
+ * so the check and the delete see the same post. Feeds forget it at once.
+ */
+export async function deletePost(db: Db, input: DeletePostInput): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [post] = await tx
+      .select({ userId: posts.userId })
+      .from(posts)
+      .where(and(eq(posts.id, input.pid), isNull(posts.deletedAt)))
+      .for('update');
+    if (!post) throw new AppError('POST_NOT_FOUND');
+    if (post.userId !== input.actorId && !input.asModerator) throw new AppError('FORBIDDEN');
+    await tx.update(posts).set({ deletedAt: new Date() }).where(eq(posts.id, input.pid));
+  });
+  invalidateFeed(db);
 }

@@ -1,5 +1,9 @@
-import { and, eq, or } from 'drizzle-orm';
+import { AppError, type UserCard } from '@evcircle/contract';
+import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import { removeFollowsBetween } from '../follows/follows.service.ts';
+import { toUserCards } from '../users/account.service.ts';
+import { users } from '../users/users.tables.ts';
 import { blocks } from './safety.tables.ts';
 
 /**
@@ -37,4 +41,65 @@ export async function isBlockedEitherWay(db: Db, a: number, b: number): Promise<
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Blocks `targetId` if the viewer has not yet, unblocks otherwise; answers the new
+ * state. Blocking yourself is BLOCK_SELF; an unknown or deleted account is
+ * USER_NOT_FOUND. Blocking removes the follows between the two, both directions, in the
+ * same transaction.
+ *
+ * Concurrency: only the viewer's own row is locked (FOR NO KEY UPDATE), so one person's
+ * toggles run one after another. toggleFollow locks the follower's row the same way and
+ * the followee's FOR SHARE, so a follow of the viewer by the target and this block
+ * serialize on the viewer's row: either the follow commits first and is removed here,
+ * or it starts after the block and is refused (FOLLOW_BLOCKED). Locking only one row
+ * here keeps two people blocking each other at once from deadlocking.
+ */
+export async function toggleBlock(db: Db, viewerId: number, targetId: number): Promise<{ isblock: boolean }> {
+  if (viewerId === targetId) throw new AppError('BLOCK_SELF');
+  return db.transaction(async (tx) => {
+    const [me] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, viewerId), isNull(users.deletedAt)))
+      .for('no key update');
+    if (!me) throw new AppError('NOT_LOGGED_IN');
+    const [target] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, targetId), isNull(users.deletedAt)))
+      .limit(1);
+    if (!target) throw new AppError('USER_NOT_FOUND');
+
+    const removed = await tx
+      .delete(blocks)
+      .where(and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, targetId)))
+      .returning({ id: blocks.blockedId });
+    if (removed.length > 0) return { isblock: false };
+    await tx.insert(blocks).values({ blockerId: viewerId, blockedId: targetId }).onConflictDoNothing();
+    await removeFollowsBetween(tx, viewerId, targetId);
+    return { isblock: true };
+  });
+}
+
+/** The viewer's block list as UserCards, last blocked first, deleted accounts left out. */
+export async function listBlocked(
+  db: Db,
+  viewerId: number,
+  paging: { page: number; size: number },
+): Promise<UserCard[]> {
+  const rows = await db
+    .select({ user: users })
+    .from(blocks)
+    .innerJoin(users, eq(users.id, blocks.blockedId))
+    .where(and(eq(blocks.blockerId, viewerId), isNull(users.deletedAt)))
+    .orderBy(desc(blocks.createdAt), desc(blocks.blockedId))
+    .limit(paging.size)
+    .offset((paging.page - 1) * paging.size);
+  return toUserCards(
+    db,
+    rows.map((r) => r.user),
+    viewerId,
+  );
 }

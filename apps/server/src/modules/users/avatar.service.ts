@@ -3,7 +3,7 @@ import { AppError } from '@evcircle/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../platform/db.ts';
-import { MAX_INPUT_PIXELS } from '../../platform/storage/image-view.ts';
+import { inspectImage, MAX_INPUT_PIXELS } from '../../platform/storage/image-input.ts';
 import type { StorageProvider } from '../../platform/storage/index.ts';
 import { invalidateFeed } from '../posts/posts.service.ts';
 import { users } from './users.tables.ts';
@@ -13,8 +13,6 @@ export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 /** Stored avatars are squares of this many pixels: the source's short side, clamped. */
 export const AVATAR_MIN_SIDE = 256;
 export const AVATAR_MAX_SIDE = 512;
-/** Formats decoded from an upload; anything else (text, SVG, PDF…) is refused. */
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 const AVATAR_QUALITY = 82;
 
 type Logger = { warn(obj: object, msg: string): void };
@@ -40,16 +38,7 @@ export function isOwnAvatarKey(userId: number, key: string): boolean {
  * block — EXIF (with GPS), XMP, ICC comments — because sharp writes none unless asked.
  */
 export async function renderAvatar(input: Buffer): Promise<Buffer> {
-  let format: string | undefined;
-  let width: number | undefined;
-  let height: number | undefined;
-  try {
-    ({ format, width, height } = await sharp(input).metadata());
-  } catch {
-    throw new AppError('IMAGE_INVALID');
-  }
-  if (!format || !ACCEPTED_FORMATS.has(format) || !width || !height) throw new AppError('IMAGE_INVALID');
-  if (width * height > MAX_INPUT_PIXELS) throw new AppError('IMAGE_TOO_LARGE', { limit: MAX_INPUT_PIXELS / 10_000 });
+  const { width, height } = await inspectImage(input);
 
   const side = Math.min(AVATAR_MAX_SIDE, Math.max(AVATAR_MIN_SIDE, Math.min(width, height)));
   try {

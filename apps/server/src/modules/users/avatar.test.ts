@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { loginAs } from '../../../test/login-as.ts';
+import { localStorageOf } from '../../platform/storage/index.ts';
 import { AVATAR_MAX_BYTES, isOwnAvatarKey, renderAvatar } from './avatar.service.ts';
 import { users } from './users.tables.ts';
 
@@ -77,7 +78,7 @@ async function avatarOf(id: number): Promise<string> {
 }
 
 async function storedAvatars(): Promise<string[]> {
-  const dir = path.join(t.app.storage.filesDir, 'avatars');
+  const dir = path.join(localStorageOf(t.app.storage).filesDir, 'avatars');
   return readdir(dir).catch(() => []);
 }
 

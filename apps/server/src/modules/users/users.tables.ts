@@ -19,7 +19,7 @@ export const users = pgTable(
     mobile: text('mobile'),
     /** Who invited this user (recorded once, at sign-up). */
     invitedBy: bigint('invited_by', { mode: 'number' }),
-    /** 'user' or 'admin' (granted by `npm run grant-admin`). */
+    /** 'user' or 'admin' (granted by `npm run admin:grant`). */
     role: text('role').notNull().default('user'),
     /** 1 = VIP member. */
     isVip: smallint('is_vip').notNull().default(0),

@@ -8,6 +8,7 @@ import { STATUS } from '@evcircle/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { localStorageOf } from './index.ts';
 import { variantDir } from './variant-cache.ts';
 
 const run = promisify(execFile);
@@ -38,7 +39,7 @@ async function jpeg(width: number, height: number): Promise<Buffer> {
 }
 
 async function variantFiles(key: string): Promise<string[]> {
-  const dir = variantDir(t.app.storage.cacheDir, key);
+  const dir = variantDir(localStorageOf(t.app.storage).cacheDir, key);
   return existsSync(dir) ? readdir(dir) : [];
 }
 

@@ -5,11 +5,11 @@ import type { Config } from '../config.ts';
 import { type FileOperation, parseFileOperation, variantName } from './file-operations.ts';
 import { IMAGE_EXTENSIONS, imageOutputFormat, renderImageView } from './image-view.ts';
 import { assertStorageKey } from './keys.ts';
-import type { StorageProvider } from './types.ts';
+import type { LocalStorage } from './types.ts';
 import { createVariantCache } from './variant-cache.ts';
 import { extractVideoFrame } from './video-frame.ts';
 
-export type FilesRoutesOptions = { storage: StorageProvider; config: Config };
+export type FilesRoutesOptions = { storage: LocalStorage; config: Config };
 
 /** Keys never change content (a new upload gets a new key), so browsers may keep them a year. */
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;

@@ -1,9 +1,7 @@
 import { AppError } from '@evcircle/contract';
 import sharp from 'sharp';
 import type { ImageFormat, ImageViewOperation } from './file-operations.ts';
-
-/** Images above 40 megapixels are refused: decoding one takes ~160 MB of memory. */
-export const MAX_INPUT_PIXELS = 40_000_000;
+import { MAX_INPUT_PIXELS } from './image-input.ts';
 
 const DEFAULT_QUALITY: Record<ImageFormat, number> = { jpeg: 85, png: 100, webp: 80 };
 export const IMAGE_EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '@evcircle/contract';
 import send from '@fastify/send';
 import { assertStorageKey } from './keys.ts';
-import type { StorageProvider, StoredObjectInfo } from './types.ts';
+import type { LocalStorage, StoredObjectInfo } from './types.ts';
 import { variantDir } from './variant-cache.ts';
 
 function isMissing(error: unknown): boolean {
@@ -24,7 +24,7 @@ function essence(contentType: string): string {
  * `${dataDir}/cache/`. The served Content-Type comes from the key's extension, so `put`
  * refuses a declared type that contradicts it.
  */
-export function createLocalStorage(dataDir: string): StorageProvider {
+export function createLocalStorage(dataDir: string): LocalStorage {
   const filesDir = path.join(dataDir, 'files');
   const cacheDir = path.join(dataDir, 'cache');
   const localPath = (key: string) => path.join(filesDir, assertStorageKey(key));
@@ -40,32 +40,44 @@ export function createLocalStorage(dataDir: string): StorageProvider {
     }
   }
 
+  /** Writes through a temp file beside the target and renames it: readers never see half a file. */
+  async function writeAtomically(key: string, contentType: string, write: (temp: string) => Promise<void>) {
+    const file = localPath(key);
+    const implied = send.mime.getType(key);
+    if (implied && essence(contentType) !== implied) {
+      throw new Error(`Storage key ${key} implies ${implied} but the data was declared ${contentType}`);
+    }
+    await mkdir(path.dirname(file), { recursive: true });
+    const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      await write(temp);
+      await rename(temp, file);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    // Variants rendered from the previous bytes are stale now.
+    await rm(variantDir(cacheDir, key), { recursive: true, force: true });
+  }
+
   return {
     kind: 'local',
     filesDir,
     cacheDir,
     localPath,
+    publicUrl(key) {
+      return `/files/${assertStorageKey(key)}`;
+    },
     contentTypeOf(key) {
       return send.mime.getType(assertStorageKey(key)) ?? 'application/octet-stream';
     },
 
     async put(key, data, contentType) {
-      const file = localPath(key);
-      const implied = send.mime.getType(key);
-      if (implied && essence(contentType) !== implied) {
-        throw new Error(`Storage key ${key} implies ${implied} but the data was declared ${contentType}`);
-      }
-      await mkdir(path.dirname(file), { recursive: true });
-      const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-      try {
-        await writeFile(temp, data, { flag: 'wx' });
-        await rename(temp, file);
-      } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
-      }
-      // Variants rendered from the previous bytes are stale now.
-      await rm(variantDir(cacheDir, key), { recursive: true, force: true });
+      await writeAtomically(key, contentType, (temp) => writeFile(temp, data, { flag: 'wx' }));
+    },
+
+    async putFile(key, sourcePath, contentType) {
+      await writeAtomically(key, contentType, (temp) => copyFile(sourcePath, temp));
     },
 
     async get(key) {

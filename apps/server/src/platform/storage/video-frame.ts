@@ -20,20 +20,45 @@ async function withSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-type FfmpegResult = { code: number | null; stderr: string };
+/** `code` null: the tool was stopped at its time limit. */
+export type MediaToolResult = { code: number | null; stdout: string; stderr: string };
 
-function runFfmpeg(args: string[]): Promise<FfmpegResult> {
+/** Most stdout kept (ffprobe's JSON is a few KB). */
+const MAX_STDOUT = 256 * 1024;
+
+function runTool(command: 'ffmpeg' | 'ffprobe', args: string[], timeoutMs: number): Promise<MediaToolResult> {
   return new Promise((resolve, reject) => {
-    // No shell: the paths go to ffmpeg as arguments, never through a command line.
-    const child = spawn('ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'], timeout: FFMPEG_TIMEOUT_MS });
+    // No shell: the paths go to the tool as arguments, never through a command line.
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
+    let stdout = '';
     let stderr = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      if (stdout.length < MAX_STDOUT) stdout += chunk;
+    });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
       if (stderr.length < 4000) stderr += chunk;
     });
-    child.on('error', (error) => reject(new Error(`ffmpeg could not start: ${error.message}`, { cause: error })));
-    child.on('close', (code) => resolve({ code, stderr }));
+    child.on('error', (error) => reject(new Error(`${command} could not start: ${error.message}`, { cause: error })));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * Runs ffmpeg or ffprobe with `args` (no shell), sharing the one-per-core limit with
+ * every other media job of this process.
+ */
+export function runMediaTool(
+  command: 'ffmpeg' | 'ffprobe',
+  args: string[],
+  timeoutMs = FFMPEG_TIMEOUT_MS,
+): Promise<MediaToolResult> {
+  return withSlot(() => runTool(command, args, timeoutMs));
+}
+
+function runFfmpeg(args: string[]): Promise<MediaToolResult> {
+  return runTool('ffmpeg', args, FFMPEG_TIMEOUT_MS);
 }
 
 /**

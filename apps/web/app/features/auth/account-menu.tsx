@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
+import { ChevronDown, LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '~/ui/avatar.tsx';
@@ -34,16 +34,24 @@ export function AccountMenu({ compact = false }: AccountMenuProps) {
       </Button>
     );
   }
-  return <LoggedInMenu uid={viewer.uid} nickname={viewer.nickname} avatar={viewer.avatar} compact={compact} />;
+  return (
+    <LoggedInMenu
+      uid={viewer.uid}
+      nickname={viewer.nickname}
+      avatar={viewer.avatar}
+      isAdmin={viewer.role === 'admin'}
+      compact={compact}
+    />
+  );
 }
 
 function menuItems(menu: HTMLElement | null): HTMLElement[] {
   return Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
 }
 
-type LoggedInMenuProps = { uid: number; nickname: string; avatar: string; compact: boolean };
+type LoggedInMenuProps = { uid: number; nickname: string; avatar: string; isAdmin: boolean; compact: boolean };
 
-function LoggedInMenu({ uid, nickname, avatar, compact }: LoggedInMenuProps) {
+function LoggedInMenu({ uid, nickname, avatar, isAdmin, compact }: LoggedInMenuProps) {
   const [isOpen, setOpen] = useState(false);
   const { logout, pending } = useLogout();
   const avatarUrl = useAvatarUrl(avatar);
@@ -143,6 +151,19 @@ function LoggedInMenu({ uid, nickname, avatar, compact }: LoggedInMenuProps) {
             <Settings aria-hidden="true" className="size-4 text-gray-500" />
             {AUTH_MESSAGES.settings}
           </Link>
+          {isAdmin ? (
+            <Link
+              role="menuitem"
+              tabIndex={-1}
+              to="/admin/reports"
+              data-testid="account-menu-reports"
+              onClick={() => setOpen(false)}
+              className={itemClass}
+            >
+              <ShieldCheck aria-hidden="true" className="size-4 text-gray-500" />
+              {AUTH_MESSAGES.moderation}
+            </Link>
+          ) : null}
           <div className="my-1 border-t border-gray-100 dark:border-gray-800" />
           <button
             type="button"

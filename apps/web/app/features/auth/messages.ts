@@ -66,6 +66,8 @@ export const AUTH_MESSAGES = {
   accountMenu: '账号菜单',
   myProfile: '我的主页',
   settings: '设置',
+  /** Admins only: the moderation queue (/admin/reports). */
+  moderation: '举报处理',
   logout: '退出登录',
   loggedOut: '已退出登录',
   logoutFailed: '退出登录失败，请稍后再试',

@@ -1,6 +1,8 @@
-import { NavLink } from 'react-router';
+import { SquarePen } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
 import { AccountMenu } from '~/features/auth/account-menu.tsx';
 import { ColorModeToggle } from '~/features/color-mode/color-mode-toggle.tsx';
+import { buttonClass } from '~/ui/button.tsx';
 import { cn } from '~/ui/cn.ts';
 import { Logo } from './logo.tsx';
 import { LAYOUT_MESSAGES } from './messages.ts';
@@ -31,6 +33,10 @@ export function DesktopHeader() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          <Link to="/publish" data-testid="header-publish" className={buttonClass('solid', 'sm', 'mr-1')}>
+            <SquarePen aria-hidden="true" className="size-4" />
+            {LAYOUT_MESSAGES.publish}
+          </Link>
           <NavLink
             to="/download"
             className="rounded-full px-3 py-1.5 text-sm text-gray-600 hover:text-primary-700 dark:text-gray-400 dark:hover:text-primary-400"

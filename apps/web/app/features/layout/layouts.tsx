@@ -11,13 +11,13 @@ import { useIsMobile } from './use-is-mobile.ts';
 
 /**
  * Layout names of SPEC.md §2 that exist so far; a route picks one with
- * `handle: { layout }` (default when absent). post, detail, nonav and category-layout
- * arrive with the pages that use them.
+ * `handle: { layout }` (default when absent). detail, nonav and category-layout arrive
+ * with the pages that use them.
  */
-export type LayoutName = 'default' | 'mobile' | 'none';
+export type LayoutName = 'default' | 'mobile' | 'none' | 'post';
 
 export function isLayoutName(value: unknown): value is LayoutName {
-  return value === 'default' || value === 'mobile' || value === 'none';
+  return value === 'default' || value === 'mobile' || value === 'none' || value === 'post';
 }
 
 /** The site chrome: desktop header + footer, or on mobile a top bar and a bottom tab bar. */
@@ -65,8 +65,30 @@ function MobileLayout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The post layout (/post/{id}): on desktop the header over a page-tall post, no footer;
+ * on phones no site chrome at all — the post brings its own bar with a back button.
+ */
+function PostLayout({ children }: { children: ReactNode }) {
+  const isMobile = useIsMobile();
+  if (isMobile) {
+    return (
+      <div data-layout="post-mobile" className="min-h-dvh bg-white dark:bg-gray-900">
+        <main className="flex min-h-dvh flex-col">{children}</main>
+      </div>
+    );
+  }
+  return (
+    <div data-layout="post-desktop" className="flex min-h-dvh flex-col bg-gray-50 dark:bg-gray-950">
+      <DesktopHeader />
+      <main className="flex-1">{children}</main>
+    </div>
+  );
+}
+
 export function AppLayout({ name, children }: { name: LayoutName; children: ReactNode }) {
   if (name === 'none') return <>{children}</>;
+  if (name === 'post') return <PostLayout>{children}</PostLayout>;
   if (name === 'mobile') return <MobileLayout>{children}</MobileLayout>;
   return <DefaultLayout>{children}</DefaultLayout>;
 }

@@ -5,6 +5,7 @@ export const LAYOUT_MESSAGES = {
   recommend: '推荐',
   following: '关注',
   download: '下载App',
+  publish: '发布',
   install: '安装',
   mainNav: '主导航',
   tabBar: '底部导航',

@@ -1,4 +1,5 @@
-import { UserRound } from 'lucide-react';
+import { Plus, UserRound } from 'lucide-react';
+import { Fragment } from 'react';
 import { NavLink } from 'react-router';
 import { useLoginModal } from '~/features/auth/login-modal.tsx';
 import { AUTH_MESSAGES } from '~/features/auth/messages.ts';
@@ -33,6 +34,21 @@ function MeTab() {
   );
 }
 
+/** 发布: a raised plus in the middle of the bar, opening the composer. */
+function PublishTab() {
+  return (
+    <NavLink to="/publish" className={({ isActive }) => tabClass(isActive)} data-testid="tab-publish">
+      <span className="flex h-6 w-9 items-center justify-center rounded-lg bg-primary-600 text-white dark:bg-primary-500">
+        <Plus aria-hidden="true" className="size-4.5" strokeWidth={2.5} />
+      </span>
+      {LAYOUT_MESSAGES.publish}
+    </NavLink>
+  );
+}
+
+/** The publish tab sits in the middle of the bar, however many tabs there are. */
+const PUBLISH_TAB_AT = Math.ceil(TAB_NAV.length / 2);
+
 export function MobileTabBar() {
   return (
     <nav
@@ -40,14 +56,26 @@ export function MobileTabBar() {
       className="pb-safe fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 backdrop-blur dark:border-gray-800 dark:bg-gray-950/95"
     >
       <ul className="flex h-14">
-        {TAB_NAV.map((item) => (
-          <li key={item.to} className="flex-1">
-            <NavLink to={item.to} end={item.end} className={({ isActive }) => tabClass(isActive)}>
-              <item.icon aria-hidden="true" className="size-5" />
-              {item.label}
-            </NavLink>
-          </li>
+        {TAB_NAV.map((item, index) => (
+          <Fragment key={item.to}>
+            {index === PUBLISH_TAB_AT ? (
+              <li className="flex-1">
+                <PublishTab />
+              </li>
+            ) : null}
+            <li className="flex-1">
+              <NavLink to={item.to} end={item.end} className={({ isActive }) => tabClass(isActive)}>
+                <item.icon aria-hidden="true" className="size-5" />
+                {item.label}
+              </NavLink>
+            </li>
+          </Fragment>
         ))}
+        {PUBLISH_TAB_AT >= TAB_NAV.length ? (
+          <li className="flex-1">
+            <PublishTab />
+          </li>
+        ) : null}
         <li className="flex-1">
           <MeTab />
         </li>

@@ -1,16 +1,24 @@
+import type { PostTheme } from '@evcircle/contract/client';
 import type { LucideIcon } from 'lucide-react';
-import { Download, House, UserCheck } from 'lucide-react';
+import { Car, Download, House, Lightbulb, Route, Sparkles, UserCheck, Wrench } from 'lucide-react';
+import { THEME_PAGES } from '~/features/feed/themes.ts';
 import { LAYOUT_MESSAGES } from './messages.ts';
 
 export type NavItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
 
-/**
- * Theme feeds of the desktop header (推荐 / 改装 / 颜值 / 旅行 / 特斯拉 / 经验). Only routes
- * that exist are listed; each theme feed adds itself here when its page lands.
- */
+const THEME_ICONS: Record<PostTheme, LucideIcon> = {
+  mod: Wrench,
+  beauty: Sparkles,
+  travel: Route,
+  tesla: Car,
+  exp: Lightbulb,
+};
+
+/** The feeds of the header (推荐 / 关注 / 改装 / 颜值 / 旅行 / 特斯拉 / 经验); a strip on phones. */
 export const FEED_NAV: readonly NavItem[] = [
   { to: '/', label: LAYOUT_MESSAGES.recommend, icon: House, end: true },
   { to: '/following', label: LAYOUT_MESSAGES.following, icon: UserCheck },
+  ...THEME_PAGES.map((page) => ({ to: page.path, label: page.label, icon: THEME_ICONS[page.theme] })),
 ];
 
 /** Tabs of the mobile bottom bar; later pages (商城, 消息, 我的) add themselves when they exist. */

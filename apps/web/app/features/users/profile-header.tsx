@@ -1,10 +1,11 @@
 import { formatMessage, resolveMediaUrl, type UserProfile } from '@evcircle/contract/client';
 import { Car, Coins, Crown, Mars, Pencil, Venus } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import { formatCount } from '~/features/feed/format-count.ts';
 import { FollowButton } from '~/features/follow/follow-button.tsx';
 import { FOLLOW_MESSAGES } from '~/features/follow/messages.ts';
 import { useIsMobile } from '~/features/layout/use-is-mobile.ts';
+import { ContentMenu } from '~/features/safety/content-menu.tsx';
 import { Avatar } from '~/ui/avatar.tsx';
 import { buttonClass } from '~/ui/button.tsx';
 import { cn } from '~/ui/cn.ts';
@@ -99,6 +100,7 @@ function Count({
 /** Avatar, name with VIP badge and sex, ID, car model, bio, counts, and follow or edit. */
 export function ProfileHeader({ profile, imageBase, points, onFollowChange, onOpenList }: ProfileHeaderProps) {
   const isMobile = useIsMobile();
+  const revalidator = useRevalidator();
   const isMine = profile.ismine === 1;
   const isVip = profile.is_vip === 1 || profile.isVIP;
 
@@ -110,13 +112,23 @@ export function ProfileHeader({ profile, imageBase, points, onFollowChange, onOp
       </Link>
     </div>
   ) : (
-    <FollowButton
-      uid={profile.uid}
-      isFollowing={profile.isfollow === 1}
-      isFollowedBy={profile.istfollow === 1}
-      onChange={onFollowChange}
-      className={isMobile ? 'w-full' : undefined}
-    />
+    <div className="flex items-center gap-2">
+      <FollowButton
+        uid={profile.uid}
+        isFollowing={profile.isfollow === 1}
+        isFollowedBy={profile.istfollow === 1}
+        onChange={onFollowChange}
+        className={isMobile ? 'flex-1' : undefined}
+      />
+      {/* 举报 / 拉黑: a block ends the follows both ways, so the page data is read again. */}
+      <ContentMenu
+        target={{ type: 'user', id: profile.uid, authorId: profile.uid, authorName: profile.nickname }}
+        isMine={false}
+        onBlocked={() => void revalidator.revalidate()}
+        onUnblocked={() => void revalidator.revalidate()}
+        className="shrink-0"
+      />
+    </div>
   );
 
   return (

@@ -2,10 +2,11 @@ import { formatMessage, PAGE_SIZE, type Post, type UserProfile, userPosts } from
 import { FileText, RotateCw } from 'lucide-react';
 import { useCallback } from 'react';
 import { useRevalidator } from 'react-router';
+import { FeedGrid } from '~/features/feed/feed-grid.tsx';
+import type { ModalPreload } from '~/features/post/modal-params.ts';
 import { useApi } from '~/lib/api.ts';
 import { Button } from '~/ui/button.tsx';
 import { USERS_MESSAGES } from './messages.ts';
-import { PostsGrid } from './posts-grid.tsx';
 
 type ProfilePostsProps = {
   profile: UserProfile;
@@ -13,10 +14,12 @@ type ProfilePostsProps = {
   /** Page 1 could not be fetched on the server. */
   hasFailed: boolean;
   imageBase: string;
+  /** The post modal the address asks for, loaded on the server (SPEC.md §2). */
+  modalPreload: ModalPreload | null;
 };
 
 /** The profile's posts: a tab-like heading and the masonry grid with infinite scroll. */
-export function ProfilePosts({ profile, firstPage, hasFailed, imageBase }: ProfilePostsProps) {
+export function ProfilePosts({ profile, firstPage, hasFailed, imageBase, modalPreload }: ProfilePostsProps) {
   const api = useApi();
   const revalidator = useRevalidator();
   const fetchPage = useCallback(
@@ -44,7 +47,10 @@ export function ProfilePosts({ profile, firstPage, hasFailed, imageBase }: Profi
           </Button>
         </div>
       ) : (
-        <PostsGrid
+        <FeedGrid
+          data-testid="posts-grid"
+          hasPostModal
+          modalPreload={modalPreload}
           firstPage={firstPage}
           pageSize={PAGE_SIZE.posts}
           imageBase={imageBase}

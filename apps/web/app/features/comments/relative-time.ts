@@ -1,0 +1,52 @@
+import { formatMessage } from '@evcircle/contract/client';
+import { COMMENTS_MESSAGES } from './messages.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** China time, whatever the browser's zone: "today" and "yesterday" are Beijing calendar days. */
+const PARTS = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+type Parts = { year: string; month: string; day: string; hour: string; minute: string };
+
+function partsOf(time: number): Parts {
+  const out: Record<string, string> = {};
+  for (const part of PARTS.formatToParts(time)) out[part.type] = part.value;
+  return out as Parts;
+}
+
+/** Days since the epoch of the Beijing calendar day `time` falls on. */
+function dayNumber(parts: Parts): number {
+  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)) / DAY;
+}
+
+/**
+ * When a comment was written, as Chinese apps say it: 刚刚, 5分钟前, 3小时前 (today),
+ * 昨天 21:04, 3天前 (within a week), 05-01 (this year), 2023-05-01 (earlier years).
+ * A time in the future (a skewed clock) reads 刚刚.
+ */
+export function formatRelativeTime(iso: string, now: number = Date.now()): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '';
+  const diff = now - time;
+  if (diff < MINUTE) return COMMENTS_MESSAGES.justNow;
+  if (diff < HOUR) return formatMessage(COMMENTS_MESSAGES.minutesAgo, { count: Math.floor(diff / MINUTE) });
+
+  const then = partsOf(time);
+  const today = partsOf(now);
+  const days = dayNumber(today) - dayNumber(then);
+  if (days === 0) return formatMessage(COMMENTS_MESSAGES.hoursAgo, { count: Math.floor(diff / HOUR) });
+  if (days === 1) return formatMessage(COMMENTS_MESSAGES.yesterday, { time: `${then.hour}:${then.minute}` });
+  if (days < 7) return formatMessage(COMMENTS_MESSAGES.daysAgo, { count: days });
+  if (then.year === today.year) return `${then.month}-${then.day}`;
+  return `${then.year}-${then.month}-${then.day}`;
+}

@@ -1,0 +1,60 @@
+/** Every user-visible string of the post page, the post modal and their buttons (zh-CN). */
+export const POST_MESSAGES = {
+  // Document
+  documentTitle: '{title} - 车友圈',
+  untitled: '车友圈的分享',
+  descriptionFallback: '{name} 在车友圈分享了一篇帖子',
+  pageHeading: '帖子详情',
+  // Not found
+  notFoundTitle: '帖子不存在或已删除',
+  notFoundHint: '它可能已被作者删除，去首页看看别的分享吧。',
+  notFoundDocumentTitle: '帖子不存在 - 车友圈',
+  backHome: '返回首页',
+  // Header and author
+  back: '返回',
+  close: '关闭',
+  authorProfile: '{name} 的主页',
+  // Body
+  checkin: '打卡',
+  location: '位置：{location}',
+  publishedAt: '发布于 {time}',
+  theme: '话题：{theme}',
+  // Time
+  justNow: '刚刚',
+  minutesAgo: '{n} 分钟前',
+  hoursAgo: '{n} 小时前',
+  daysAgo: '{n} 天前',
+  // Media
+  media: '帖子图片',
+  imageOf: '第 {n} 张，共 {total} 张',
+  previousImage: '上一张',
+  nextImage: '下一张',
+  goToImage: '查看第 {n} 张',
+  zoomHint: '双指缩放，双击放大',
+  video: '帖子视频',
+  videoUnsupported: '你的浏览器无法播放这个视频',
+  // Actions
+  like: '点赞',
+  unlike: '取消点赞',
+  likes: '{count} 赞',
+  likeFailed: '操作失败，请稍后再试',
+  comments: '评论',
+  commentCount: '{count} 条评论',
+  share: '分享',
+  shareTitle: '分享帖子',
+  copyLink: '复制链接',
+  copied: '已复制',
+  copyFailed: '复制失败，请手动复制链接',
+  shareLink: '帖子链接',
+  qrHint: '微信扫一扫，在手机上打开',
+  qrAlt: '帖子链接的二维码',
+  qrFailed: '二维码生成失败',
+  systemShare: '更多分享方式',
+  // Modal
+  modalLabel: '帖子',
+  previous: '上一篇',
+  next: '下一篇',
+  loadFailed: '帖子加载失败',
+  retry: '重试',
+  loading: '正在加载…',
+} as const;

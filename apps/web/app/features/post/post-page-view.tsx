@@ -1,0 +1,67 @@
+import type { PostDetail } from '@evcircle/contract/client';
+import { ChevronLeft } from 'lucide-react';
+import { useLocation, useNavigate } from 'react-router';
+import { useIsMobile } from '~/features/layout/use-is-mobile.ts';
+import { POST_MESSAGES } from './messages.ts';
+import { PostView } from './post-view.tsx';
+
+type PostPageViewProps = {
+  post: PostDetail;
+  imageBase: string;
+  /** /m/post/{id} is always the phone rendering; /post/{id} follows the device. */
+  isAlwaysStacked?: boolean;
+};
+
+/**
+ * The post as a page of its own: on desktop a tall card with media left and text and
+ * comments right; on phones (and on /m/post) one column with a back button.
+ */
+export function PostPageView({ post, imageBase, isAlwaysStacked = false }: PostPageViewProps) {
+  const isMobile = useIsMobile();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Back within the site when we came from it, otherwise to the home feed.
+  const hasHistory = location.key !== 'default';
+  const leave = () => {
+    if (hasHistory) navigate(-1);
+    else navigate('/', { replace: true });
+  };
+  const isStacked = isAlwaysStacked || isMobile;
+
+  if (isStacked) {
+    return (
+      <PostView
+        key={post.pid}
+        post={post}
+        layout="stacked"
+        headingLevel="h1"
+        imageBase={imageBase}
+        onDeleted={leave}
+        leading={
+          <button
+            type="button"
+            onClick={leave}
+            aria-label={POST_MESSAGES.back}
+            data-testid="post-back"
+            className="-ml-1 rounded-full p-1.5 text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
+          >
+            <ChevronLeft aria-hidden="true" className="size-6" />
+          </button>
+        }
+      />
+    );
+  }
+  return (
+    <div className="mx-auto max-w-[1240px] px-6 py-6">
+      <PostView
+        key={post.pid}
+        post={post}
+        layout="split"
+        headingLevel="h1"
+        imageBase={imageBase}
+        onDeleted={leave}
+        className="h-[calc(100dvh-7rem)] min-h-[560px] rounded-2xl shadow-sm ring-1 ring-gray-900/5 dark:ring-white/10"
+      />
+    </div>
+  );
+}

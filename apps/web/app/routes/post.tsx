@@ -1,0 +1,45 @@
+import { isRouteErrorResponse, redirect, useRouteError } from 'react-router';
+import { RouteErrorBoundary } from '~/features/errors/error-page.tsx';
+import { isModalListPath, searchString, withModalTarget } from '~/features/post/modal-params.ts';
+import { PostNotFound } from '~/features/post/post-not-found.tsx';
+import { loadPostPage, postMeta } from '~/features/post/post-page.ts';
+import { PostPageView } from '~/features/post/post-page-view.tsx';
+import type { RouteHandle } from '~/lib/route-handle.ts';
+import { isCrawlerUserAgent } from '~/lib/user-agent.ts';
+import type { Route } from './+types/post';
+
+export const handle: RouteHandle = { layout: 'post' };
+
+/** First loads (and so crawlers and visitors from other sites) get the full page, rendered here. */
+export function loader({ params, context }: Route.LoaderArgs) {
+  return loadPostPage(params.id, context);
+}
+
+/**
+ * SPEC.md §2: a post opened by a client navigation from /, /exp, /mod, the other theme
+ * feeds or a /user/ page is redirected back to that page with modal=true&postId&index=0,
+ * where it shows as the modal. The page we leave is still the address while this runs.
+ * Never for crawlers; the first load never gets here (the server's loader answers it).
+ */
+export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
+  const from = window.location;
+  const id = params.id;
+  if (/^\d{1,15}$/.test(id) && isModalListPath(from.pathname) && !isCrawlerUserAgent(navigator.userAgent)) {
+    const search = withModalTarget(new URLSearchParams(from.search), { postId: Number(id), index: 0 });
+    throw redirect(`${from.pathname}${searchString(search)}`);
+  }
+  return serverLoader();
+}
+
+export const meta: Route.MetaFunction = ({ data }) => postMeta(data);
+
+/** /post/{id}: the post page; phones get the one-column rendering at this same address. */
+export default function PostPage({ loaderData }: Route.ComponentProps) {
+  return <PostPageView post={loaderData.post} imageBase={loaderData.imageBase} />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <PostNotFound />;
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,119 @@
+import { formatMessage, PAGE_SIZE, type Post } from '@evcircle/contract/client';
+import { FileText, RotateCw } from 'lucide-react';
+import { data, useRevalidator } from 'react-router';
+import { FeedGrid } from '~/features/feed/feed-grid.tsx';
+import { FEED_MESSAGES } from '~/features/feed/messages.ts';
+import { themePageAt, themePageOf } from '~/features/feed/themes.ts';
+import { useFeedPages } from '~/features/feed/use-feed-pages.ts';
+import { loadModalPost, shouldRevalidateList } from '~/features/post/modal-params.ts';
+import { serverApi } from '~/lib/api.ts';
+import { useRootData } from '~/lib/root-data.ts';
+import { Button } from '~/ui/button.tsx';
+import type { Route } from './+types/theme-feed';
+
+/**
+ * One themed feed (/mod, /beauty, /travel, /exp, and Tesla's on /tesla-tools): the
+ * theme comes from the address; the first page is rendered here, with the post modal
+ * when the address asks for one.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const page = themePageAt(url.pathname);
+  if (!page) throw data(null, { status: 404 });
+  const api = serverApi(context);
+  const [posts, modal] = await Promise.all([
+    api.call(page.endpoint, { page: 1, size: PAGE_SIZE.posts }).then(
+      (list) => ({ list, hasFailed: false }),
+      (error: unknown) => {
+        console.error(`[${page.theme}] feed failed`, error);
+        return { list: [] as Post[], hasFailed: true };
+      },
+    ),
+    loadModalPost(api, url),
+  ]);
+  return {
+    theme: page.theme,
+    posts: posts.list,
+    hasFailed: posts.hasFailed,
+    modal,
+    publicUrl: context.publicConfig.publicUrl,
+  };
+}
+
+export const shouldRevalidate = shouldRevalidateList;
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => {
+  if (!loaderData) return [];
+  const page = themePageOf(loaderData.theme);
+  const title = formatMessage(FEED_MESSAGES.themeDocumentTitle, { theme: page.label });
+  const url = `${loaderData.publicUrl.replace(/\/+$/, '')}${page.path}`;
+  return [
+    { title },
+    { name: 'description', content: page.description },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: page.description },
+    { property: 'og:url', content: url },
+    { tagName: 'link', rel: 'canonical', href: url },
+  ];
+};
+
+export default function ThemeFeed({ loaderData }: Route.ComponentProps) {
+  const page = themePageOf(loaderData.theme);
+  const fetchPage = useFeedPages(page.endpoint, PAGE_SIZE.posts);
+  const imageBase = useRootImageBase();
+  return (
+    <div className="mx-auto max-w-screen-2xl px-2 pt-2 md:px-6 md:pt-6" data-theme-feed={page.theme}>
+      <header className="mb-2 px-2 md:mb-5 md:px-0">
+        <h1 className="text-lg font-semibold md:text-xl">{page.label}</h1>
+        <p className="mt-0.5 text-xs text-gray-500 md:text-sm dark:text-gray-400">{page.description}</p>
+      </header>
+      {loaderData.hasFailed ? (
+        <FeedUnavailable />
+      ) : (
+        <FeedGrid
+          // A new theme is a new list: nothing carries over from the last one.
+          key={page.theme}
+          firstPage={loaderData.posts}
+          pageSize={PAGE_SIZE.posts}
+          imageBase={imageBase}
+          fetchPage={fetchPage}
+          label={formatMessage(FEED_MESSAGES.themeFeedLabel, { theme: page.label })}
+          hasPostModal
+          modalPreload={loaderData.modal}
+          empty={<ThemeEmpty label={page.label} />}
+        />
+      )}
+    </div>
+  );
+}
+
+function useRootImageBase(): string {
+  return useRootData()?.publicConfig.imageBase ?? '/files';
+}
+
+function ThemeEmpty({ label }: { label: string }) {
+  return (
+    <div data-testid="feed-empty" className="flex flex-col items-center py-24 text-center">
+      <FileText aria-hidden="true" className="size-10 text-gray-300 dark:text-gray-700" />
+      <p className="mt-3 text-base font-medium">{FEED_MESSAGES.themeEmpty}</p>
+      <p className="mt-1 text-sm text-gray-500 dark:text-gray-400">
+        {formatMessage(FEED_MESSAGES.themeEmptyHint, { theme: label })}
+      </p>
+    </div>
+  );
+}
+
+/** The first page could not be fetched on the server: say so, and offer to try again. */
+function FeedUnavailable() {
+  const revalidator = useRevalidator();
+  return (
+    <div role="alert" className="flex flex-col items-center gap-4 py-24 text-sm text-gray-500 dark:text-gray-400">
+      <span>{FEED_MESSAGES.loadFailed}</span>
+      <Button variant="outline" disabled={revalidator.state !== 'idle'} onClick={() => revalidator.revalidate()}>
+        <RotateCw aria-hidden="true" className="size-4" />
+        {FEED_MESSAGES.retry}
+      </Button>
+    </div>
+  );
+}
