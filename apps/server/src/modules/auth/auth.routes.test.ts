@@ -4,7 +4,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   type ApiClient,
-  ApiError,
   createApiClient,
   logout,
   logoutAll,
@@ -20,6 +19,7 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { clientWithToken, loginAs } from '../../../test/login-as.ts';
@@ -71,15 +71,6 @@ async function codeFromOutbox(mobile: string): Promise<string> {
   return line.code;
 }
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
-
 /** Logs a number in through the API: code by SMS (from the outbox), then the login call. */
 async function smsLogin(mobile: string, extra: { invite?: string } = {}) {
   const api = client();
@@ -129,7 +120,7 @@ describe('POST /api/v1/user/login/smscode', () => {
     ['853-91234567', '852'],
   ])('refuses %s (area code %s) with MOBILE_INVALID and sends nothing', async (mobile, acode) => {
     const before = (await outbox()).length;
-    const error = await failure(client().call(smsCode, { mobile, acode }));
+    const error = await apiFailure(client().call(smsCode, { mobile, acode }));
     expect(error).toMatchObject({ status: STATUS.VALIDATION_FAILED, message: '请输入正确的手机号' });
     expect(await outbox()).toHaveLength(before);
   });
@@ -138,7 +129,7 @@ describe('POST /api/v1/user/login/smscode', () => {
     const mobile = newMobile();
     const api = client();
     await api.call(smsCode, { mobile, acode: '86' });
-    const error = await failure(api.call(smsCode, { mobile, acode: '86' }));
+    const error = await apiFailure(api.call(smsCode, { mobile, acode: '86' }));
     expect(error.status).toBe(STATUS.RATE_LIMITED);
     const { retryAfter } = error.data as { retryAfter: number };
     expect(retryAfter).toBeGreaterThanOrEqual(59);
@@ -149,7 +140,7 @@ describe('POST /api/v1/user/login/smscode', () => {
   it('limits codes per client address (the request’s own address)', async () => {
     const api = client();
     for (let i = 0; i < 10; i++) await api.call(smsCode, { mobile: newMobile(), acode: '86' });
-    expect(await failure(api.call(smsCode, { mobile: newMobile(), acode: '86' }))).toMatchObject({
+    expect(await apiFailure(api.call(smsCode, { mobile: newMobile(), acode: '86' }))).toMatchObject({
       status: STATUS.RATE_LIMITED,
       data: { retryAfter: expect.any(Number) },
     });
@@ -161,7 +152,7 @@ describe('POST /api/v1/user/login/smscode', () => {
 describe('foreign numbers: the 3-digit challenge', () => {
   it('answers CHALLENGE_REQUIRED with a challenge picture, and sends nothing', async () => {
     const before = (await outbox()).length;
-    const error = await failure(client().call(smsCode, { mobile: '852-91234567', acode: '852' }));
+    const error = await apiFailure(client().call(smsCode, { mobile: '852-91234567', acode: '852' }));
     expect(error).toMatchObject({ status: STATUS.WRONG_CODE, message: '请先完成验证' });
     const challenge = error.data as { challengeId: string; image: string };
     expect(challenge.challengeId).toMatch(/^[A-Za-z0-9_-]{16,}$/);
@@ -182,7 +173,7 @@ describe('foreign numbers: the 3-digit challenge', () => {
     const challenge = await api.call(smsChallenge, { acode: '852' });
     const right = await solve(challenge.challengeId);
     const wrong = String((Number(right) + 1) % 1000).padStart(3, '0');
-    const error = await failure(
+    const error = await apiFailure(
       api.call(smsCode, { mobile: '91234567', acode: '852', challengeId: challenge.challengeId, challenge: wrong }),
     );
     expect(error).toMatchObject({ status: STATUS.WRONG_CODE, message: '验证码错误' });
@@ -191,7 +182,7 @@ describe('foreign numbers: the 3-digit challenge', () => {
     expect(next.image).toMatch(/^data:image\/svg\+xml;base64,/);
     // The first challenge is gone, even with its right answer now.
     expect(
-      await failure(
+      await apiFailure(
         api.call(smsCode, { mobile: '91234567', acode: '852', challengeId: challenge.challengeId, challenge: right }),
       ),
     ).toMatchObject({ status: STATUS.WRONG_CODE, message: '验证码错误' });
@@ -200,7 +191,7 @@ describe('foreign numbers: the 3-digit challenge', () => {
   it('sends the code after a right answer, once per challenge', async () => {
     const api = client();
     const mobile = String(randomInt(60_000_000, 70_000_000));
-    const required = await failure(api.call(smsCode, { mobile: `852-${mobile}`, acode: '852' }));
+    const required = await apiFailure(api.call(smsCode, { mobile: `852-${mobile}`, acode: '852' }));
     const { challengeId } = required.data as { challengeId: string };
     const answer = await solve(challengeId);
     expect(await api.call(smsCode, { mobile: `852-${mobile}`, acode: '852', challengeId, challenge: answer })).toEqual({
@@ -209,7 +200,7 @@ describe('foreign numbers: the 3-digit challenge', () => {
     });
     expect((await outbox()).at(-1)).toMatchObject({ acode: '852', mobile });
     // The same answer again does not pass (single use).
-    const again = await failure(
+    const again = await apiFailure(
       client().call(smsCode, { mobile: `852-${mobile}`, acode: '852', challengeId, challenge: answer }),
     );
     expect(again.message).toBe('验证码错误');
@@ -256,9 +247,9 @@ describe('POST /api/v1/user/login/mobile', () => {
     await api.call(smsCode, { mobile, acode: '86' });
     const code = await codeFromOutbox(mobile);
     const wrong = String((Number(code) + 5) % 10_000).padStart(4, '0');
-    const error = await failure(api.call(mobileLogin, { mobile, acode: '86', smscode: wrong }));
+    const error = await apiFailure(api.call(mobileLogin, { mobile, acode: '86', smscode: wrong }));
     expect(error).toMatchObject({ status: STATUS.WRONG_CODE, message: '验证码错误，请重新输入' });
-    expect(await failure(api.call(mobileLogin, { mobile, acode: '86', smscode: '12' }))).toMatchObject({
+    expect(await apiFailure(api.call(mobileLogin, { mobile, acode: '86', smscode: '12' }))).toMatchObject({
       status: STATUS.VALIDATION_FAILED,
     });
   });
@@ -354,7 +345,7 @@ describe('sessions: cookie, logout, logout-all, my account', () => {
       () => client().call(logoutAll, {}),
       () => client('not-a-real-token-but-long-enough').call(myAccount, {}),
     ]) {
-      expect(await failure(call())).toMatchObject({ status: STATUS.NOT_LOGGED_IN, message: '用户未登录' });
+      expect(await apiFailure(call())).toMatchObject({ status: STATUS.NOT_LOGGED_IN, message: '用户未登录' });
     }
   });
 
@@ -374,7 +365,7 @@ describe('sessions: cookie, logout, logout-all, my account', () => {
     expect(cleared).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
     expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/);
 
-    expect(await failure(clientWithToken(t, result.token).call(myAccount, {}))).toMatchObject({
+    expect(await apiFailure(clientWithToken(t, result.token).call(myAccount, {}))).toMatchObject({
       status: STATUS.NOT_LOGGED_IN,
     });
     // The other device is still logged in.
@@ -389,7 +380,7 @@ describe('sessions: cookie, logout, logout-all, my account', () => {
 
     expect(await phone.api.call(logoutAll, {})).toEqual({ result: true, sessions: 3 });
     for (const api of [clientWithToken(t, result.token), phone.api, tablet.api]) {
-      expect(await failure(api.call(myAccount, {}))).toMatchObject({ status: STATUS.NOT_LOGGED_IN });
+      expect(await apiFailure(api.call(myAccount, {}))).toMatchObject({ status: STATUS.NOT_LOGGED_IN });
     }
     expect(await someoneElse.api.call(myAccount, {})).toMatchObject({ ismine: 1 });
   });
@@ -447,7 +438,7 @@ describe('SMS provider failure through the API', () => {
   it('answers SMS_SEND_FAILED and keeps no code for the number', async () => {
     const mobile = newMobile();
     expect(failing.app.sms.kind).toBe('aliyun');
-    const error = await failure(failing.api.call(smsCode, { mobile, acode: '86' }));
+    const error = await apiFailure(failing.api.call(smsCode, { mobile, acode: '86' }));
     expect(error).toMatchObject({ status: STATUS.SERVER_ERROR, message: '验证码发送失败，请稍后再试' });
     expect(
       await failing.app.db

@@ -14,6 +14,7 @@ import {
 } from '@evcircle/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createPost } from '../../../test/factories/posts.ts';
 import { createUser } from '../../../test/factories/users.ts';
@@ -28,15 +29,6 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 type Person = LoggedIn & { id: number; nickname: string };
 
@@ -98,7 +90,7 @@ describe('POST /api/v1/cms/comment/save', () => {
   it('requires login', async () => {
     const author = await person();
     const post = await freshPost(author.id);
-    expect(await failure(t.api.call(commentSave, { pid: post.id, content: '你好' }))).toMatchObject({
+    expect(await apiFailure(t.api.call(commentSave, { pid: post.id, content: '你好' }))).toMatchObject({
       status: STATUS.NOT_LOGGED_IN,
       message: '用户未登录',
     });
@@ -108,17 +100,17 @@ describe('POST /api/v1/cms/comment/save', () => {
     const author = await person();
     const me = await person();
     const post = await freshPost(author.id);
-    expect(await failure(me.api.call(commentSave, { pid: post.id, content: '   ' }))).toMatchObject({
+    expect(await apiFailure(me.api.call(commentSave, { pid: post.id, content: '   ' }))).toMatchObject({
       status: STATUS.VALIDATION_FAILED,
       message: expect.stringContaining('评论内容不能为空'),
     });
     expect(
-      await failure(me.api.call(commentSave, { pid: post.id, content: '长'.repeat(COMMENT_MAX_LENGTH + 1) })),
+      await apiFailure(me.api.call(commentSave, { pid: post.id, content: '长'.repeat(COMMENT_MAX_LENGTH + 1) })),
     ).toMatchObject({
       status: STATUS.VALIDATION_FAILED,
       message: expect.stringContaining(`评论不能超过 ${COMMENT_MAX_LENGTH} 个字`),
     });
-    const prohibited = await failure(me.api.call(commentSave, { pid: post.id, content: '有需要的加 微 信聊' }));
+    const prohibited = await apiFailure(me.api.call(commentSave, { pid: post.id, content: '有需要的加 微 信聊' }));
     expect(prohibited).toMatchObject({
       status: STATUS.VALIDATION_FAILED,
       message: '内容包含违规词语，请修改后再提交',
@@ -136,7 +128,7 @@ describe('POST /api/v1/cms/comment/save', () => {
     const post = await freshPost(author.id);
     await t.app.db.update(posts).set({ deletedAt: new Date() }).where(eq(posts.id, post.id));
     for (const pid of [post.id, 999_999_999]) {
-      expect(await failure(me.api.call(commentSave, { pid, content: '还在吗' }))).toMatchObject({
+      expect(await apiFailure(me.api.call(commentSave, { pid, content: '还在吗' }))).toMatchObject({
         status: STATUS.NOT_FOUND,
         message: '帖子不存在或已删除',
       });
@@ -149,7 +141,7 @@ describe('POST /api/v1/cms/comment/save', () => {
     const troll = await person();
     const post = await freshPost(author.id);
     await block(author.id, troll.id);
-    expect(await failure(troll.api.call(commentSave, { pid: post.id, content: '路过' }))).toMatchObject({
+    expect(await apiFailure(troll.api.call(commentSave, { pid: post.id, content: '路过' }))).toMatchObject({
       status: STATUS.FORBIDDEN,
       message: '由于对方的隐私设置，你无法评论',
     });
@@ -227,24 +219,30 @@ describe('POST /api/v1/cms/comment/reply', () => {
     const comment = await me.api.call(commentSave, { pid: post.id, content: '一楼' });
 
     expect(
-      await failure(me.api.call(commentReply, { pid: post.id, cid: comment.cid, content: '嗯', replyto: 999_999_999 })),
+      await apiFailure(
+        me.api.call(commentReply, { pid: post.id, cid: comment.cid, content: '嗯', replyto: 999_999_999 }),
+      ),
     ).toMatchObject({ status: STATUS.NOT_FOUND, message: '用户不存在' });
-    expect(await failure(me.api.call(commentReply, { pid: other.id, cid: comment.cid, content: '嗯' }))).toMatchObject({
-      status: STATUS.NOT_FOUND,
-      message: '评论不存在或已删除',
-    });
-    expect(await failure(me.api.call(commentReply, { pid: post.id, cid: 999_999_999, content: '嗯' }))).toMatchObject({
+    expect(
+      await apiFailure(me.api.call(commentReply, { pid: other.id, cid: comment.cid, content: '嗯' })),
+    ).toMatchObject({
       status: STATUS.NOT_FOUND,
       message: '评论不存在或已删除',
     });
     expect(
-      await failure(me.api.call(commentReply, { pid: post.id, cid: comment.cid, content: '加qq详聊' })),
+      await apiFailure(me.api.call(commentReply, { pid: post.id, cid: 999_999_999, content: '嗯' })),
+    ).toMatchObject({
+      status: STATUS.NOT_FOUND,
+      message: '评论不存在或已删除',
+    });
+    expect(
+      await apiFailure(me.api.call(commentReply, { pid: post.id, cid: comment.cid, content: '加qq详聊' })),
     ).toMatchObject({ status: STATUS.VALIDATION_FAILED, message: '内容包含违规词语，请修改后再提交' });
 
     const reply = await me.api.call(commentReply, { pid: post.id, cid: comment.cid, content: '补充' });
     await me.api.call(commentDelete, { cid: comment.cid });
     for (const cid of [comment.cid, reply.cid]) {
-      expect(await failure(me.api.call(commentReply, { pid: post.id, cid, content: '嗯' }))).toMatchObject({
+      expect(await apiFailure(me.api.call(commentReply, { pid: post.id, cid, content: '嗯' }))).toMatchObject({
         status: STATUS.NOT_FOUND,
         message: '评论不存在或已删除',
       });
@@ -268,7 +266,7 @@ describe('POST /api/v1/cms/comment/reply', () => {
       { pid: post.id, cid: reply.cid, content: '杠一下' },
       { pid: post.id, cid: comment.cid, content: '杠一下', replyto: replier.id },
     ]) {
-      expect(await failure(troll.api.call(commentReply, input))).toMatchObject({
+      expect(await apiFailure(troll.api.call(commentReply, input))).toMatchObject({
         status: STATUS.FORBIDDEN,
         message: '由于对方的隐私设置，你无法评论',
       });
@@ -279,7 +277,7 @@ describe('POST /api/v1/cms/comment/reply', () => {
     // The comment's author blocking the viewer closes their thread to them.
     await block(commenter.id, troll.id);
     expect(
-      await failure(troll.api.call(commentReply, { pid: post.id, cid: comment.cid, content: '再路过' })),
+      await apiFailure(troll.api.call(commentReply, { pid: post.id, cid: comment.cid, content: '再路过' })),
     ).toMatchObject({ status: STATUS.FORBIDDEN });
     // The post's author blocking the viewer closes every thread of the post.
     const bystander = await person();
@@ -287,7 +285,7 @@ describe('POST /api/v1/cms/comment/reply', () => {
     await troll.api.call(commentReply, { pid: post.id, cid: open.cid, content: '还能回' });
     await block(author.id, troll.id);
     expect(
-      await failure(troll.api.call(commentReply, { pid: post.id, cid: open.cid, content: '回不了' })),
+      await apiFailure(troll.api.call(commentReply, { pid: post.id, cid: open.cid, content: '回不了' })),
     ).toMatchObject({ status: STATUS.FORBIDDEN });
     expect((await commentRow(comment.cid)).replyCount).toBe(2);
     expect((await commentRow(open.cid)).replyCount).toBe(1);
@@ -407,7 +405,7 @@ describe('GET /api/v1/cms/comment/pager', () => {
     await author.api.call(commentSave, { pid: post.id, content: '一楼' });
     await t.app.db.update(posts).set({ deletedAt: new Date() }).where(eq(posts.id, post.id));
     for (const pid of [post.id, 999_999_999]) {
-      expect(await failure(t.api.call(commentPager, { pid }))).toMatchObject({
+      expect(await apiFailure(t.api.call(commentPager, { pid }))).toMatchObject({
         status: STATUS.NOT_FOUND,
         message: '帖子不存在或已删除',
       });
@@ -447,7 +445,7 @@ describe('GET /api/v1/cms/comment/reply-pager', () => {
     const comment = await author.api.call(commentSave, { pid: post.id, content: '一楼' });
     await author.api.call(commentDelete, { cid: comment.cid });
     for (const cid of [comment.cid, 999_999_999]) {
-      expect(await failure(t.api.call(replyPager, { cid }))).toMatchObject({
+      expect(await apiFailure(t.api.call(replyPager, { cid }))).toMatchObject({
         status: STATUS.NOT_FOUND,
         message: '评论不存在或已删除',
       });
@@ -464,13 +462,13 @@ describe('POST /api/v1/cms/comment/delete', () => {
     const first = await commenter.api.call(commentSave, { pid: post.id, content: '第一条' });
     const second = await commenter.api.call(commentSave, { pid: post.id, content: '第二条' });
 
-    expect(await failure(stranger.api.call(commentDelete, { cid: first.cid }))).toMatchObject({
+    expect(await apiFailure(stranger.api.call(commentDelete, { cid: first.cid }))).toMatchObject({
       status: STATUS.FORBIDDEN,
       message: '无权进行此操作',
     });
     expect((await commentRow(first.cid)).deletedAt).toBeNull();
     expect((await postRow(post.id)).commentCount).toBe(2);
-    expect(await failure(t.api.call(commentDelete, { cid: first.cid }))).toMatchObject({
+    expect(await apiFailure(t.api.call(commentDelete, { cid: first.cid }))).toMatchObject({
       status: STATUS.NOT_LOGGED_IN,
     });
 
@@ -480,11 +478,11 @@ describe('POST /api/v1/cms/comment/delete', () => {
     expect((await postRow(post.id)).commentCount).toBe(0);
     expect((await commentRow(first.cid)).deletedAt).not.toBeNull();
 
-    expect(await failure(commenter.api.call(commentDelete, { cid: first.cid }))).toMatchObject({
+    expect(await apiFailure(commenter.api.call(commentDelete, { cid: first.cid }))).toMatchObject({
       status: STATUS.NOT_FOUND,
       message: '评论不存在或已删除',
     });
-    expect(await failure(commenter.api.call(commentDelete, { cid: 999_999_999 }))).toMatchObject({
+    expect(await apiFailure(commenter.api.call(commentDelete, { cid: 999_999_999 }))).toMatchObject({
       status: STATUS.NOT_FOUND,
     });
   });
@@ -517,7 +515,7 @@ describe('POST /api/v1/cms/comment/delete', () => {
     expect(page[0]?.reply).toBe(1);
     // Its replies are gone too: deleting one again changes nothing.
     expect((await commentRow(r3.cid)).deletedAt).not.toBeNull();
-    expect(await failure(a.api.call(commentDelete, { cid: r3.cid }))).toMatchObject({ status: STATUS.NOT_FOUND });
+    expect(await apiFailure(a.api.call(commentDelete, { cid: r3.cid }))).toMatchObject({ status: STATUS.NOT_FOUND });
     expect((await postRow(post.id)).commentCount).toBe(2);
   });
 
@@ -557,7 +555,7 @@ describe('POST /api/v1/cms/comment/delete', () => {
     const comment = await a.api.call(commentSave, { pid: post.id, content: '一楼' });
     const reply = await b.api.call(commentReply, { pid: post.id, cid: comment.cid, content: '广告' });
     // The comment's author is not the post's author: they may not delete replies to them.
-    expect(await failure(a.api.call(commentDelete, { cid: reply.cid }))).toMatchObject({ status: STATUS.FORBIDDEN });
+    expect(await apiFailure(a.api.call(commentDelete, { cid: reply.cid }))).toMatchObject({ status: STATUS.FORBIDDEN });
     await author.api.call(commentDelete, { cid: reply.cid });
     expect((await commentRow(comment.cid)).replyCount).toBe(0);
     expect((await postRow(post.id)).commentCount).toBe(1);

@@ -1,6 +1,5 @@
 import {
   type ApiClient,
-  ApiError,
   DRAFT_MAX_COUNT,
   DraftSchema,
   draftCount,
@@ -13,6 +12,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { loginAs } from '../../../test/login-as.ts';
@@ -29,15 +29,6 @@ type DraftBody = z.input<NonNullable<(typeof draftRelease)['body']>>;
 /** draftRelease as the all-strings client sends it: the fields left out are sent empty. */
 function saveDraftVia(api: ApiClient, body: Partial<DraftBody>) {
   return api.call(draftRelease, { imgpack: '', latitude: '', longitude: '', checkin: '', ...body } as DraftBody);
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 let uploadSeq = 0;
@@ -158,11 +149,11 @@ describe('POST /api/v1/cms/draft/release', () => {
       [{ imgpack: [{ src: mine.key }], viosrc: clip.key }, STATUS.VALIDATION_FAILED, '图片和视频不能同时发布'],
     ];
     for (const [input, status, message] of cases) {
-      const error = await failure(saveDraftVia(api, input as never));
+      const error = await apiFailure(saveDraftVia(api, input as never));
       expect({ input, status: error.status, message: error.message }).toEqual({ input, status, message });
     }
     expect(await draftsOf(user.id)).toEqual([]);
-    expect((await failure(saveDraftVia(t.api, { content: '正文' }))).status).toBe(STATUS.NOT_LOGGED_IN);
+    expect((await apiFailure(saveDraftVia(t.api, { content: '正文' }))).status).toBe(STATUS.NOT_LOGGED_IN);
   });
 
   it(`keeps at most ${DRAFT_MAX_COUNT} drafts, even when saved in parallel`, async () => {
@@ -218,13 +209,13 @@ describe('GET /api/v1/cms/draft/pager and draft/count', () => {
     await saveDraftVia(api, { did: oldest, content: '刚改过' });
     expect((await api.call(draftPager, {}))[0]?.did).toBe(oldest);
 
-    const error = await failure(api.call(draftPager, { idx: 0 }));
+    const error = await apiFailure(api.call(draftPager, { idx: 0 }));
     expect({ status: error.status, message: error.message }).toEqual({
       status: STATUS.VALIDATION_FAILED,
       message: '参数错误：idx 须为不小于 1 的整数',
     });
-    expect((await failure(t.api.call(draftPager, {}))).status).toBe(STATUS.NOT_LOGGED_IN);
-    expect((await failure(t.api.call(draftCount))).status).toBe(STATUS.NOT_LOGGED_IN);
+    expect((await apiFailure(t.api.call(draftPager, {}))).status).toBe(STATUS.NOT_LOGGED_IN);
+    expect((await apiFailure(t.api.call(draftCount))).status).toBe(STATUS.NOT_LOGGED_IN);
   });
 });
 
@@ -234,7 +225,7 @@ describe('GET /api/v1/cms/draft/delete', () => {
     const { did } = await saveDraftVia(api, { content: '不要了' });
     expect(await api.call(draftDelete, { did })).toEqual({ result: true });
     expect(await api.call(draftCount)).toEqual({ count: 0 });
-    const error = await failure(api.call(draftDelete, { did }));
+    const error = await apiFailure(api.call(draftDelete, { did }));
     expect({ status: error.status, message: error.message }).toEqual({
       status: STATUS.NOT_FOUND,
       message: '草稿不存在或已删除',
@@ -261,7 +252,7 @@ describe('another user’s draft', () => {
         () => saveDraftVia(stranger.api, { did: id, content: '改掉你' }),
         () => stranger.api.call(draftDelete, { did: id }),
       ]) {
-        const error = await failure(call());
+        const error = await apiFailure(call());
         expect({ status: error.status, message: error.message, data: error.data }).toEqual({
           status: STATUS.NOT_FOUND,
           message: '草稿不存在或已删除',

@@ -1,5 +1,4 @@
 import {
-  ApiError,
   followAct,
   followCheck,
   followCheckMutual,
@@ -13,6 +12,7 @@ import {
 } from '@evcircle/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createPost } from '../../../test/factories/posts.ts';
 import { createUser } from '../../../test/factories/users.ts';
@@ -27,15 +27,6 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 async function follow(followerId: number, followeeId: number, createdAt?: Date) {
   await t.app.db.insert(follows).values({ followerId, followeeId, ...(createdAt ? { createdAt } : {}) });
@@ -69,7 +60,7 @@ describe('POST /api/v1/user/follow/act', () => {
   it('refuses following yourself', async () => {
     const me = await createUser(t.app.db);
     const { api } = await loginAs(t, me.id);
-    expect(await failure(api.call(followAct, { uid: me.id }))).toMatchObject({
+    expect(await apiFailure(api.call(followAct, { uid: me.id }))).toMatchObject({
       status: STATUS.VALIDATION_FAILED,
       message: '不能关注自己',
     });
@@ -81,8 +72,8 @@ describe('POST /api/v1/user/follow/act', () => {
     const gone = await createUser(t.app.db);
     await t.app.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
     const { api } = await loginAs(t, me.id);
-    expect(await failure(api.call(followAct, { uid: 987_654_321 }))).toMatchObject({ status: STATUS.NOT_FOUND });
-    expect(await failure(api.call(followAct, { uid: gone.id }))).toMatchObject({
+    expect(await apiFailure(api.call(followAct, { uid: 987_654_321 }))).toMatchObject({ status: STATUS.NOT_FOUND });
+    expect(await apiFailure(api.call(followAct, { uid: gone.id }))).toMatchObject({
       status: STATUS.NOT_FOUND,
       message: '用户不存在',
     });
@@ -91,7 +82,7 @@ describe('POST /api/v1/user/follow/act', () => {
 
   it('answers 2011 without login', async () => {
     const idol = await createUser(t.app.db);
-    expect(await failure(t.api.call(followAct, { uid: idol.id }))).toMatchObject({ status: STATUS.NOT_LOGGED_IN });
+    expect(await apiFailure(t.api.call(followAct, { uid: idol.id }))).toMatchObject({ status: STATUS.NOT_LOGGED_IN });
     expect((await t.api.call(userInfo, { uid: idol.id })).followers).toBe(0);
   });
 
@@ -180,8 +171,8 @@ describe('GET /api/v1/user/follow/followers and following', () => {
     const gone = await createUser(t.app.db);
     await t.app.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
     for (const endpoint of [followers, followingList]) {
-      expect(await failure(t.api.call(endpoint, { uid: 987_654_321 }))).toMatchObject({ status: STATUS.NOT_FOUND });
-      expect(await failure(t.api.call(endpoint, { uid: gone.id }))).toMatchObject({ status: STATUS.NOT_FOUND });
+      expect(await apiFailure(t.api.call(endpoint, { uid: 987_654_321 }))).toMatchObject({ status: STATUS.NOT_FOUND });
+      expect(await apiFailure(t.api.call(endpoint, { uid: gone.id }))).toMatchObject({ status: STATUS.NOT_FOUND });
     }
   });
 });
@@ -220,7 +211,7 @@ describe('GET /api/v1/cms/posts/following', () => {
   });
 
   it('answers 2011 without login', async () => {
-    expect(await failure(t.api.call(followingFeed, {}))).toMatchObject({ status: STATUS.NOT_LOGGED_IN });
+    expect(await apiFailure(t.api.call(followingFeed, {}))).toMatchObject({ status: STATUS.NOT_LOGGED_IN });
   });
 });
 

@@ -1,6 +1,7 @@
-import { ApiError, ERRORS, inviteInfo, myInvites, POINTS, STATUS } from '@evcircle/contract';
+import { ERRORS, inviteInfo, myInvites, POINTS, STATUS } from '@evcircle/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { loginAs } from '../../../test/login-as.ts';
@@ -14,17 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
-
 async function expectFailure(promise: Promise<unknown>, code: keyof typeof ERRORS) {
-  const error = await failureOf(promise);
+  const error = await apiFailure(promise);
   expect({ status: error.status, message: error.message }).toEqual({
     status: ERRORS[code].status,
     message: ERRORS[code].message,
@@ -69,7 +61,7 @@ describe('GET /api/v1/user/invite/info', () => {
   });
 
   it('refuses a malformed code', async () => {
-    const error = await failureOf(t.api.call(inviteInfo, { code: 'a-b' }));
+    const error = await apiFailure(t.api.call(inviteInfo, { code: 'a-b' }));
     expect(error.status).toBe(STATUS.VALIDATION_FAILED);
     expect(error.message).toContain('邀请码格式不正确');
   });
@@ -105,6 +97,6 @@ describe('GET /api/v1/user/invite/mine', () => {
   });
 
   it('needs login (2011)', async () => {
-    expect((await failureOf(t.api.call(myInvites, {}))).status).toBe(STATUS.NOT_LOGGED_IN);
+    expect((await apiFailure(t.api.call(myInvites, {}))).status).toBe(STATUS.NOT_LOGGED_IN);
   });
 });

@@ -1,6 +1,7 @@
-import { ApiError, commentDelete, commentPager, commentSave, likeAct, STATUS } from '@evcircle/contract';
+import { commentDelete, commentPager, commentSave, likeAct, STATUS } from '@evcircle/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createPost } from '../../../test/factories/posts.ts';
 import { createUser } from '../../../test/factories/users.ts';
@@ -14,15 +15,6 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 type Person = LoggedIn & { id: number };
 
@@ -79,12 +71,12 @@ describe('GET /api/v1/cms/like/act (posts)', () => {
     const me = await person();
     const post = await freshPost(author.id);
     const comment = await author.api.call(commentSave, { pid: post.id, content: '一楼' });
-    expect(await failure(t.api.call(likeAct, { pid: post.id }))).toMatchObject({
+    expect(await apiFailure(t.api.call(likeAct, { pid: post.id }))).toMatchObject({
       status: STATUS.NOT_LOGGED_IN,
       message: '用户未登录',
     });
     for (const query of [{}, { pid: post.id, cid: comment.cid }]) {
-      expect(await failure(me.api.call(likeAct, query))).toMatchObject({
+      expect(await apiFailure(me.api.call(likeAct, query))).toMatchObject({
         status: STATUS.VALIDATION_FAILED,
         message: expect.stringContaining('须且只能提供 pid 或 cid 之一'),
       });
@@ -99,7 +91,7 @@ describe('GET /api/v1/cms/like/act (posts)', () => {
     const post = await freshPost(author.id);
     await t.app.db.update(posts).set({ deletedAt: new Date() }).where(eq(posts.id, post.id));
     for (const pid of [post.id, 999_999_999]) {
-      expect(await failure(me.api.call(likeAct, { pid }))).toMatchObject({
+      expect(await apiFailure(me.api.call(likeAct, { pid }))).toMatchObject({
         status: STATUS.NOT_FOUND,
         message: '帖子不存在或已删除',
       });
@@ -168,7 +160,7 @@ describe('GET /api/v1/cms/like/act (comments and replies)', () => {
     await author.api.call(commentDelete, { cid: gone.cid });
     await t.app.db.update(posts).set({ deletedAt: new Date() }).where(eq(posts.id, post.id));
     for (const cid of [gone.cid, orphan.cid, 999_999_999]) {
-      expect(await failure(me.api.call(likeAct, { cid }))).toMatchObject({
+      expect(await apiFailure(me.api.call(likeAct, { cid }))).toMatchObject({
         status: STATUS.NOT_FOUND,
         message: '评论不存在或已删除',
       });

@@ -1,6 +1,7 @@
-import { ApiError, checkin, ERRORS, integral, integralInfo, POINTS, STATUS } from '@evcircle/contract';
+import { checkin, ERRORS, integral, integralInfo, POINTS, STATUS } from '@evcircle/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { loginAs } from '../../../test/login-as.ts';
@@ -20,15 +21,6 @@ afterEach(() => {
 async function member() {
   const user = await createUser(t.app.db);
   return { user, ...(await loginAs(t, user.id)) };
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 async function ledgerSum(userId: number): Promise<number> {
@@ -69,7 +61,7 @@ describe('daily check-in', () => {
 
     // 23:59:59 in Shanghai: still the same day.
     vi.setSystemTime(new Date('2026-11-23T15:59:59Z'));
-    const again = await failureOf(m.api.call(checkin, {}));
+    const again = await apiFailure(m.api.call(checkin, {}));
     expect({ status: again.status, message: again.message }).toEqual({
       status: STATUS.CONFLICT,
       message: ERRORS.ALREADY_CHECKED_IN.message,
@@ -124,7 +116,7 @@ describe('daily check-in', () => {
       () => t.api.call(checkin, {}),
       () => t.api.call(integralInfo, {}),
     ]) {
-      expect((await failureOf(call())).status).toBe(STATUS.NOT_LOGGED_IN);
+      expect((await apiFailure(call())).status).toBe(STATUS.NOT_LOGGED_IN);
     }
   });
 });

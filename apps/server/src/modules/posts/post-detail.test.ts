@@ -1,5 +1,4 @@
 import {
-  ApiError,
   createApiClient,
   PostDetailSchema,
   postDelete,
@@ -12,6 +11,7 @@ import {
 } from '@evcircle/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createPost } from '../../../test/factories/posts.ts';
 import { createUser } from '../../../test/factories/users.ts';
@@ -29,17 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
-
 async function expectNotFound(promise: Promise<unknown>) {
-  const error = await failure(promise);
+  const error = await apiFailure(promise);
   expect({ status: error.status, message: error.message }).toEqual({
     status: STATUS.NOT_FOUND,
     message: '帖子不存在或已删除',
@@ -117,7 +108,7 @@ describe('GET /api/v1/cms/post/detail and post/info', () => {
       await expectNotFound(t.api.call(postDetail, { pid }));
       await expectNotFound(t.api.call(postInfo, { id: pid }));
     }
-    const bad = await failure(t.api.call(postDetail, { pid: 'abc' as never }));
+    const bad = await apiFailure(t.api.call(postDetail, { pid: 'abc' as never }));
     expect({ status: bad.status, message: bad.message }).toEqual({
       status: STATUS.VALIDATION_FAILED,
       message: '参数错误：pid 须为数字',
@@ -143,14 +134,14 @@ describe('POST /api/v1/cms/post/delete', () => {
     const other = await createUser(t.app.db);
     const post = await createPost(t.app.db, { userId: writer.id });
     const { api } = await loginAs(t, other.id);
-    const error = await failure(api.call(postDelete, { pid: post.id }));
+    const error = await apiFailure(api.call(postDelete, { pid: post.id }));
     expect({ status: error.status, message: error.message }).toEqual({
       status: STATUS.FORBIDDEN,
       message: '无权进行此操作',
     });
     expect((await row(post.id)).deletedAt).toBeNull();
     await expectNotFound(api.call(postDelete, { pid: 999_999_999 }));
-    expect((await failure(t.api.call(postDelete, { pid: post.id }))).status).toBe(STATUS.NOT_LOGGED_IN);
+    expect((await apiFailure(t.api.call(postDelete, { pid: post.id }))).status).toBe(STATUS.NOT_LOGGED_IN);
   });
 
   it('lets a moderator delete anyone’s post through deletePost', async () => {
@@ -262,7 +253,7 @@ describe('POST /api/v1/cms/post/play', () => {
   it('refuses plays of an image post, and of a deleted one', async () => {
     const writer = await createUser(t.app.db);
     const still = await createPost(t.app.db, { userId: writer.id, videoSrc: '' });
-    const error = await failure(t.api.call(postPlay, { pid: still.id }));
+    const error = await apiFailure(t.api.call(postPlay, { pid: still.id }));
     expect({ status: error.status, message: error.message }).toEqual({
       status: STATUS.VALIDATION_FAILED,
       message: '参数错误：只有视频帖子才计播放次数',

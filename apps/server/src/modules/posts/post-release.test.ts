@@ -1,6 +1,5 @@
 import {
   type ApiClient,
-  ApiError,
   draftCount,
   draftInfo,
   draftRelease,
@@ -14,6 +13,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { loginAs } from '../../../test/login-as.ts';
@@ -41,15 +41,6 @@ type DraftBody = z.input<NonNullable<(typeof draftRelease)['body']>>;
 /** draftRelease as the all-strings client sends it: the fields left out are sent empty. */
 function saveDraftVia(api: ApiClient, body: Partial<DraftBody>) {
   return api.call(draftRelease, { imgpack: '', latitude: '', longitude: '', checkin: '', ...body } as DraftBody);
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 let uploadSeq = 0;
@@ -208,10 +199,10 @@ describe('POST /api/v1/cms/post/release', () => {
       ],
     ];
     for (const [input, status, message] of cases) {
-      const error = await failure(release(api, input as never));
+      const error = await apiFailure(release(api, input as never));
       expect({ input, status: error.status, message: error.message }).toEqual({ input, status, message });
     }
-    const prohibited = await failure(release(api, { content: '加微信', type: 'mod', imgpack }));
+    const prohibited = await apiFailure(release(api, { content: '加微信', type: 'mod', imgpack }));
     expect(prohibited.data).toEqual({ field: 'content' });
     expect(await postsOf(user.id)).toEqual([]);
   });
@@ -221,7 +212,7 @@ describe('POST /api/v1/cms/post/release', () => {
     const pics = await Promise.all(Array.from({ length: 10 }, () => image(user.id)));
     const clip = await video(user.id);
     const expectFailure = async (input: Record<string, unknown>, status: number, message: string) => {
-      const error = await failure(release(api, { content: '正文', type: 'exp', ...input }));
+      const error = await apiFailure(release(api, { content: '正文', type: 'exp', ...input }));
       expect({ status: error.status, message: error.message }).toEqual({ status, message });
     };
     await expectFailure({}, STATUS.VALIDATION_FAILED, '请添加 1–9 张图片或一个视频');
@@ -265,7 +256,7 @@ describe('POST /api/v1/cms/post/release', () => {
       { viosrc: 'videos/none.mp4' },
     ];
     for (const input of cases) {
-      const error = await failure(release(api, { content: '正文', type: 'beauty', ...input }));
+      const error = await apiFailure(release(api, { content: '正文', type: 'beauty', ...input }));
       expect({ input, status: error.status, message: error.message }).toEqual({
         input,
         status: STATUS.VALIDATION_FAILED,
@@ -276,7 +267,7 @@ describe('POST /api/v1/cms/post/release', () => {
   });
 
   it('needs a login', async () => {
-    const error = await failure(release(t.api, { content: '正文', type: 'mod', imgpack: [{ src: 'x.webp' }] }));
+    const error = await apiFailure(release(t.api, { content: '正文', type: 'mod', imgpack: [{ src: 'x.webp' }] }));
     expect(error.status).toBe(STATUS.NOT_LOGGED_IN);
   });
 });
@@ -293,7 +284,7 @@ describe('publishing a draft', () => {
     const { pid } = await release(api, { content: '草稿正文', type: 'mod', imgpack: [{ src: pic.key }], did });
     expect((await postsOf(user.id)).map((p) => p.id)).toEqual([pid]);
     expect(await api.call(draftCount)).toEqual({ count: 0 });
-    expect((await failure(api.call(draftInfo, { did }))).status).toBe(STATUS.NOT_FOUND);
+    expect((await apiFailure(api.call(draftInfo, { did }))).status).toBe(STATUS.NOT_FOUND);
   });
 
   it('refuses another user’s draft (DRAFT_NOT_FOUND), publishing nothing and leaving their draft', async () => {
@@ -301,7 +292,9 @@ describe('publishing a draft', () => {
     const thief = await author();
     const did = await saveDraft(owner.api, (await image(owner.user.id)).key);
     const pic = await image(thief.user.id);
-    const error = await failure(release(thief.api, { content: '正文', type: 'mod', imgpack: [{ src: pic.key }], did }));
+    const error = await apiFailure(
+      release(thief.api, { content: '正文', type: 'mod', imgpack: [{ src: pic.key }], did }),
+    );
     expect({ status: error.status, message: error.message }).toEqual({
       status: STATUS.NOT_FOUND,
       message: '草稿不存在或已删除',
@@ -316,7 +309,9 @@ describe('publishing a draft', () => {
     const did = await saveDraft(api, pic.key);
 
     // Fails validation: nothing is written.
-    const invalid = await failure(release(api, { content: '加微信', type: 'mod', imgpack: [{ src: pic.key }], did }));
+    const invalid = await apiFailure(
+      release(api, { content: '加微信', type: 'mod', imgpack: [{ src: pic.key }], did }),
+    );
     expect(invalid.message).toBe('内容包含违规词语，请修改后再提交');
     expect(await api.call(draftCount)).toEqual({ count: 1 });
 
@@ -328,7 +323,7 @@ describe('publishing a draft', () => {
       sql`create trigger posts_test_refuse before insert on posts for each row execute function posts_test_refuse()`,
     );
     try {
-      const broken = await failure(release(api, { content: '正文', type: 'mod', imgpack: [{ src: pic.key }], did }));
+      const broken = await apiFailure(release(api, { content: '正文', type: 'mod', imgpack: [{ src: pic.key }], did }));
       expect(broken.status).toBe(STATUS.SERVER_ERROR);
     } finally {
       await t.app.db.execute(sql`drop trigger posts_test_refuse on posts`);

@@ -1,5 +1,5 @@
 import {
-  ApiError,
+  type ApiError,
   blockAct,
   blockCheck,
   blockList,
@@ -10,6 +10,7 @@ import {
 } from '@evcircle/contract';
 import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { type LoggedIn, loginAs } from '../../../test/login-as.ts';
@@ -22,15 +23,6 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 type Person = LoggedIn & { id: number; nickname: string };
 
@@ -93,7 +85,7 @@ describe('POST /api/v1/user/block/act', () => {
 
   it('refuses blocking yourself', async () => {
     const me = await person();
-    expect(await failure(me.api.call(blockAct, { uid: me.id }))).toMatchObject({
+    expect(await apiFailure(me.api.call(blockAct, { uid: me.id }))).toMatchObject({
       status: STATUS.VALIDATION_FAILED,
       message: '不能拉黑自己',
     });
@@ -104,8 +96,8 @@ describe('POST /api/v1/user/block/act', () => {
     const me = await person();
     const gone = await createUser(t.app.db);
     await t.app.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
-    expect(await failure(me.api.call(blockAct, { uid: 987_654_321 }))).toMatchObject({ status: STATUS.NOT_FOUND });
-    expect(await failure(me.api.call(blockAct, { uid: gone.id }))).toMatchObject({
+    expect(await apiFailure(me.api.call(blockAct, { uid: 987_654_321 }))).toMatchObject({ status: STATUS.NOT_FOUND });
+    expect(await apiFailure(me.api.call(blockAct, { uid: gone.id }))).toMatchObject({
       status: STATUS.NOT_FOUND,
       message: '用户不存在',
     });
@@ -114,13 +106,13 @@ describe('POST /api/v1/user/block/act', () => {
 
   it('answers 2011 without login; block/check answers 0', async () => {
     const other = await person();
-    expect(await failure(t.api.call(blockAct, { uid: other.id }))).toMatchObject({ status: STATUS.NOT_LOGGED_IN });
+    expect(await apiFailure(t.api.call(blockAct, { uid: other.id }))).toMatchObject({ status: STATUS.NOT_LOGGED_IN });
     expect(await t.api.call(blockCheck, { uid: other.id })).toEqual({ isblock: 0 });
   });
 
   it('rejects a bad uid without changing anything', async () => {
     const me = await person();
-    expect(await failure(me.api.call(blockAct, { uid: 'abc' as unknown as number }))).toMatchObject({
+    expect(await apiFailure(me.api.call(blockAct, { uid: 'abc' as unknown as number }))).toMatchObject({
       status: STATUS.VALIDATION_FAILED,
     });
     expect(await t.app.db.select().from(blocks).where(eq(blocks.blockerId, me.id))).toEqual([]);
@@ -155,7 +147,7 @@ describe('following across a block', () => {
       [blocked, blocker],
       [blocker, blocked],
     ] as const) {
-      expect(await failure(who.api.call(followAct, { uid: whom.id }))).toMatchObject({
+      expect(await apiFailure(who.api.call(followAct, { uid: whom.id }))).toMatchObject({
         status: STATUS.FORBIDDEN,
         message: '由于对方的隐私设置，你无法关注',
       });
@@ -211,6 +203,6 @@ describe('GET /api/v1/user/block/list', () => {
   });
 
   it('answers 2011 without login', async () => {
-    expect(await failure(t.api.call(blockList, {}))).toMatchObject({ status: STATUS.NOT_LOGGED_IN });
+    expect(await apiFailure(t.api.call(blockList, {}))).toMatchObject({ status: STATUS.NOT_LOGGED_IN });
   });
 });

@@ -1,5 +1,4 @@
 import {
-  ApiError,
   postsNoAds,
   type ReportItem,
   ReportItemSchema,
@@ -10,6 +9,7 @@ import {
 } from '@evcircle/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createPost } from '../../../test/factories/posts.ts';
 import { createUser } from '../../../test/factories/users.ts';
@@ -24,15 +24,6 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 type Person = LoggedIn & { id: number; nickname: string };
 
@@ -100,7 +91,7 @@ describe('POST /api/v1/cms/report/save', () => {
       ['user', 987_654_321],
       ['user', goneUser.id],
     ] as const) {
-      expect(await failure(me.api.call(reportSave, { target_type, target_id, reason: 'spam' }))).toMatchObject({
+      expect(await apiFailure(me.api.call(reportSave, { target_type, target_id, reason: 'spam' }))).toMatchObject({
         status: STATUS.NOT_FOUND,
         message: '举报的内容不存在或已删除',
       });
@@ -117,7 +108,7 @@ describe('POST /api/v1/cms/report/save', () => {
       ['comment', c.id],
       ['user', me.id],
     ] as const) {
-      expect(await failure(me.api.call(reportSave, { target_type, target_id, reason: 'spam' }))).toMatchObject({
+      expect(await apiFailure(me.api.call(reportSave, { target_type, target_id, reason: 'spam' }))).toMatchObject({
         status: STATUS.VALIDATION_FAILED,
         message: '不能举报自己',
       });
@@ -163,10 +154,12 @@ describe('POST /api/v1/cms/report/save', () => {
       { target_type: 'post', target_id: post.id, reason: 'spam', detail: '长'.repeat(201) },
     ];
     for (const body of bad) {
-      expect(await failure(me.api.call(reportSave, body as never))).toMatchObject({ status: STATUS.VALIDATION_FAILED });
+      expect(await apiFailure(me.api.call(reportSave, body as never))).toMatchObject({
+        status: STATUS.VALIDATION_FAILED,
+      });
     }
     expect(
-      await failure(t.api.call(reportSave, { target_type: 'post', target_id: post.id, reason: 'spam' })),
+      await apiFailure(t.api.call(reportSave, { target_type: 'post', target_id: post.id, reason: 'spam' })),
     ).toMatchObject({ status: STATUS.NOT_LOGGED_IN });
     expect(await reportRows({ targetId: post.id })).toEqual([]);
   });
@@ -176,11 +169,11 @@ describe('the moderation queue', () => {
   it('is for admins only: 2011 logged out, 4003 for others', async () => {
     const user = await person();
     await expect(t.api.call(reportQueue, {})).rejects.toMatchObject({ status: STATUS.NOT_LOGGED_IN });
-    expect(await failure(user.api.call(reportQueue, {}))).toMatchObject({
+    expect(await apiFailure(user.api.call(reportQueue, {}))).toMatchObject({
       status: STATUS.FORBIDDEN,
       message: '需要管理员权限',
     });
-    expect(await failure(user.api.call(reportResolve, { id: 1, action: 'dismiss' }))).toMatchObject({
+    expect(await apiFailure(user.api.call(reportResolve, { id: 1, action: 'dismiss' }))).toMatchObject({
       status: STATUS.FORBIDDEN,
     });
     // The role is read with the session on each request: granting takes effect at once.
@@ -259,7 +252,7 @@ describe('the moderation queue', () => {
     expect(removed.map((i) => i.target_id)).toEqual([post.id, post.id]);
     expect(removed[0]?.target_summary).toBe('');
     // Settled once: a second resolve of it answers 4009.
-    expect(await failure(admin.api.call(reportResolve, { id: first?.id ?? 0, action: 'dismiss' }))).toMatchObject({
+    expect(await apiFailure(admin.api.call(reportResolve, { id: first?.id ?? 0, action: 'dismiss' }))).toMatchObject({
       status: STATUS.CONFLICT,
       message: '该举报已处理过了',
     });
@@ -299,7 +292,7 @@ describe('the moderation queue', () => {
     const target = await person();
     await reporter.api.call(reportSave, { target_type: 'user', target_id: target.id, reason: 'fraud' });
     const [report] = await reportRows({ targetId: target.id });
-    expect(await failure(admin.api.call(reportResolve, { id: report?.id ?? 0, action: 'remove' }))).toMatchObject({
+    expect(await apiFailure(admin.api.call(reportResolve, { id: report?.id ?? 0, action: 'remove' }))).toMatchObject({
       status: STATUS.VALIDATION_FAILED,
       message: '账号不能由管理员删除，用户举报只能驳回',
     });
@@ -324,11 +317,11 @@ describe('the moderation queue', () => {
 
   it('answers 4004 for an unknown report and 4001 for a bad action', async () => {
     const admin = await person('admin');
-    expect(await failure(admin.api.call(reportResolve, { id: 987_654_321, action: 'dismiss' }))).toMatchObject({
+    expect(await apiFailure(admin.api.call(reportResolve, { id: 987_654_321, action: 'dismiss' }))).toMatchObject({
       status: STATUS.NOT_FOUND,
       message: '举报记录不存在',
     });
-    expect(await failure(admin.api.call(reportResolve, { id: 1, action: 'ban' as never }))).toMatchObject({
+    expect(await apiFailure(admin.api.call(reportResolve, { id: 1, action: 'ban' as never }))).toMatchObject({
       status: STATUS.VALIDATION_FAILED,
     });
   });

@@ -1,6 +1,5 @@
 import {
   type ApiClient,
-  ApiError,
   confirmScan,
   createApiClient,
   declineScan,
@@ -16,6 +15,7 @@ import {
 } from '@evcircle/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { clientWithToken, loginAs } from '../../../test/login-as.ts';
@@ -72,17 +72,8 @@ async function phone(nickname = '扫码车主') {
   return { user, api, token };
 }
 
-async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
-
 async function expectFailure(promise: Promise<unknown>, code: keyof typeof ERRORS) {
-  const error = await failureOf(promise);
+  const error = await apiFailure(promise);
   expect({ status: error.status, message: error.message }).toEqual({
     status: ERRORS[code].status,
     message: ERRORS[code].message,
@@ -112,7 +103,7 @@ describe('scancode', () => {
     const b = browser();
     const { limit } = SCAN_CODE_LIMITS[0];
     for (let i = 0; i < limit; i++) await b.api.call(scanCode, {});
-    const error = await failureOf(b.api.call(scanCode, {}));
+    const error = await apiFailure(b.api.call(scanCode, {}));
     expect(error.status).toBe(STATUS.RATE_LIMITED);
     expect(error.message).toMatch(/^操作过于频繁，请 \d+ 秒后再试$/);
     expect((error.data as { retryAfter: number }).retryAfter).toBeGreaterThan(0);
@@ -253,7 +244,7 @@ describe('scan login: browser asks, phone scans and confirms', () => {
       () => b.api.call(confirmScan, { scanCode: code }),
       () => b.api.call(declineScan, { scanCode: code }),
     ]) {
-      const error = await failureOf(call());
+      const error = await apiFailure(call());
       expect(error.status).toBe(STATUS.NOT_LOGGED_IN);
     }
     expect(await rowOf(code)).toMatchObject({ status: 0, userId: null });
@@ -272,9 +263,9 @@ describe('scan login: browser asks, phone scans and confirms', () => {
   it('validates the code and the status', async () => {
     const b = browser();
     const p = await phone();
-    expect((await failureOf(b.api.call(scanStatus, { scanCode: 'short' }))).status).toBe(STATUS.VALIDATION_FAILED);
+    expect((await apiFailure(b.api.call(scanStatus, { scanCode: 'short' }))).status).toBe(STATUS.VALIDATION_FAILED);
     const { scanCode: code } = await b.api.call(scanCode, {});
-    const error = await failureOf(p.api.call(updateScan, { scanCode: code, status: 2 as 1 }));
+    const error = await apiFailure(p.api.call(updateScan, { scanCode: code, status: 2 as 1 }));
     expect(error.status).toBe(STATUS.VALIDATION_FAILED);
     expect(await rowOf(code)).toMatchObject({ status: 0 });
   });

@@ -1,7 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  ApiError,
   IMAGE_UPLOAD_MAX_BYTES,
   imageUploadToken,
   STATUS,
@@ -12,6 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { loginAs } from '../../../test/login-as.ts';
@@ -34,15 +34,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
-
 async function uploadsOf(userId: number) {
   return t.app.db.select().from(uploads).where(eq(uploads.userId, userId));
 }
@@ -62,7 +53,7 @@ async function loggedInUser() {
 describe('POST /api/v1/ai/user/upload/qiniu (images)', () => {
   it('answers 2011 without login and stores nothing', async () => {
     const before = await storedPostFiles();
-    const error = await failure(t.api.call(uploadImage, form(await jpegWithGps(40, 30), 'a.jpg', 'image/jpeg')));
+    const error = await apiFailure(t.api.call(uploadImage, form(await jpegWithGps(40, 30), 'a.jpg', 'image/jpeg')));
     expect(error.status).toBe(STATUS.NOT_LOGGED_IN);
     expect(await storedPostFiles()).toEqual(before);
   });
@@ -115,7 +106,7 @@ describe('POST /api/v1/ai/user/upload/qiniu (images)', () => {
       [text, 'photo.jpg'],
       [PDF_BYTES, 'scan.png'],
     ] as const) {
-      const error = await failure(api.call(uploadImage, form(data, name, 'image/jpeg')));
+      const error = await apiFailure(api.call(uploadImage, form(data, name, 'image/jpeg')));
       expect(error.status).toBe(STATUS.VALIDATION_FAILED);
       expect(error.message).toContain('文件不是有效的图片');
     }
@@ -126,7 +117,7 @@ describe('POST /api/v1/ai/user/upload/qiniu (images)', () => {
     const { user, api } = await loggedInUser();
     const before = await storedPostFiles();
     const big = Buffer.concat([await jpegWithGps(20, 20), Buffer.alloc(IMAGE_UPLOAD_MAX_BYTES)]);
-    const error = await failure(api.call(uploadImage, form(big, 'big.jpg', 'image/jpeg')));
+    const error = await apiFailure(api.call(uploadImage, form(big, 'big.jpg', 'image/jpeg')));
     expect(error.status).toBe(STATUS.PAYLOAD_TOO_LARGE);
     expect(error.message).toBe('文件过大，不能超过 10 MB');
     expect(await uploadsOf(user.id)).toEqual([]);
@@ -135,7 +126,7 @@ describe('POST /api/v1/ai/user/upload/qiniu (images)', () => {
 
   it('refuses an image above 40 megapixels before decoding it', async () => {
     const { user, api } = await loggedInUser();
-    const error = await failure(api.call(uploadImage, form(pngHeaderClaiming(8000, 5001), 'huge.png', 'image/png')));
+    const error = await apiFailure(api.call(uploadImage, form(pngHeaderClaiming(8000, 5001), 'huge.png', 'image/png')));
     expect(error.status).toBe(STATUS.VALIDATION_FAILED);
     expect(error.message).toContain('4000 万像素');
     expect(await uploadsOf(user.id)).toEqual([]);
@@ -145,14 +136,14 @@ describe('POST /api/v1/ai/user/upload/qiniu (images)', () => {
     const { api } = await loggedInUser();
     const body = new FormData();
     body.append('type', 'post');
-    const error = await failure(api.call(uploadImage, body));
+    const error = await apiFailure(api.call(uploadImage, body));
     expect(error.message).toBe('请选择要上传的图片');
   });
 });
 
 describe('POST /api/v1/ai/user/upload/video', () => {
   it('answers 2011 without login', async () => {
-    const error = await failure(t.api.call(uploadVideo, form(await testVideo('mp4'), 'a.mp4', 'video/mp4')));
+    const error = await apiFailure(t.api.call(uploadVideo, form(await testVideo('mp4'), 'a.mp4', 'video/mp4')));
     expect(error.status).toBe(STATUS.NOT_LOGGED_IN);
   });
 
@@ -198,7 +189,7 @@ describe('POST /api/v1/ai/user/upload/video', () => {
       [await jpegWithGps(40, 30), 'clip.mov'],
       [PDF_BYTES, 'clip.webm'],
     ] as const) {
-      const error = await failure(api.call(uploadVideo, form(data, name, 'video/mp4')));
+      const error = await apiFailure(api.call(uploadVideo, form(data, name, 'video/mp4')));
       expect(error.status).toBe(STATUS.VALIDATION_FAILED);
       expect(error.message).toContain('文件不是有效的视频');
     }
@@ -209,8 +200,8 @@ describe('POST /api/v1/ai/user/upload/video', () => {
 
 describe('GET /api/v1/ai/user/upload/{image,video}/token', () => {
   it('answers 2011 without login', async () => {
-    expect((await failure(t.api.call(imageUploadToken, {}))).status).toBe(STATUS.NOT_LOGGED_IN);
-    expect((await failure(t.api.call(videoUploadToken, {}))).status).toBe(STATUS.NOT_LOGGED_IN);
+    expect((await apiFailure(t.api.call(imageUploadToken, {}))).status).toBe(STATUS.NOT_LOGGED_IN);
+    expect((await apiFailure(t.api.call(videoUploadToken, {}))).status).toBe(STATUS.NOT_LOGGED_IN);
   });
 
   it('answers a single-key token for the default region host', async () => {

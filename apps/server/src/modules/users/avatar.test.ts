@@ -1,10 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import { ApiError, STATUS, uploadAvatar, userInfo } from '@evcircle/contract';
+import { STATUS, uploadAvatar, userInfo } from '@evcircle/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { loginAs } from '../../../test/login-as.ts';
@@ -61,15 +62,6 @@ function form(data: Buffer, name = 'photo.png', type = 'image/png', field = 'fil
   const body = new FormData();
   body.append(field, new Blob([new Uint8Array(data)], { type }), name);
   return body;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 async function avatarOf(id: number): Promise<string> {
@@ -152,7 +144,7 @@ describe('POST /api/v1/user/info/avatar', () => {
     const user = await createUser(t.app.db, { avatar: 'seed/avatars/1.png' });
     const { api } = await loginAs(t, user.id);
     const before = await storedAvatars();
-    const error = await failure(
+    const error = await apiFailure(
       api.call(uploadAvatar, form(Buffer.from('我不是图片\n'.repeat(50)), 'a.jpg', 'image/jpeg')),
     );
     expect(error).toMatchObject({
@@ -160,12 +152,12 @@ describe('POST /api/v1/user/info/avatar', () => {
       message: '文件不是有效的图片，请上传 JPG、PNG、WebP、GIF 或 AVIF 图片',
     });
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
-    expect(await failure(api.call(uploadAvatar, form(svg, 'a.svg', 'image/svg+xml')))).toMatchObject({
+    expect(await apiFailure(api.call(uploadAvatar, form(svg, 'a.svg', 'image/svg+xml')))).toMatchObject({
       status: STATUS.VALIDATION_FAILED,
     });
     // A real PNG signature with a corrupt body.
     const truncated = (await pngWithGps(300, 300)).subarray(0, 120);
-    expect(await failure(api.call(uploadAvatar, form(truncated)))).toMatchObject({
+    expect(await apiFailure(api.call(uploadAvatar, form(truncated)))).toMatchObject({
       status: STATUS.VALIDATION_FAILED,
     });
     expect(await avatarOf(user.id)).toBe('seed/avatars/1.png');
@@ -176,7 +168,7 @@ describe('POST /api/v1/user/info/avatar', () => {
     const user = await createUser(t.app.db);
     const { api } = await loginAs(t, user.id);
     const big = Buffer.alloc(AVATAR_MAX_BYTES + 1, 1);
-    expect(await failure(api.call(uploadAvatar, form(big)))).toMatchObject({
+    expect(await apiFailure(api.call(uploadAvatar, form(big)))).toMatchObject({
       status: STATUS.PAYLOAD_TOO_LARGE,
       message: '文件过大，不能超过 10 MB',
     });
@@ -186,7 +178,7 @@ describe('POST /api/v1/user/info/avatar', () => {
   it('refuses pictures above 40 megapixels before decoding them', async () => {
     const user = await createUser(t.app.db);
     const { api } = await loginAs(t, user.id);
-    expect(await failure(api.call(uploadAvatar, form(pngHeaderClaiming(8000, 6000))))).toMatchObject({
+    expect(await apiFailure(api.call(uploadAvatar, form(pngHeaderClaiming(8000, 6000))))).toMatchObject({
       status: STATUS.VALIDATION_FAILED,
       message: '图片尺寸过大（超过 4000 万像素），无法处理',
     });
@@ -196,18 +188,18 @@ describe('POST /api/v1/user/info/avatar', () => {
     const user = await createUser(t.app.db);
     const { api } = await loginAs(t, user.id);
     const wrongField = form(await pngWithGps(300, 300), 'a.png', 'image/png', 'image');
-    expect(await failure(api.call(uploadAvatar, wrongField))).toMatchObject({
+    expect(await apiFailure(api.call(uploadAvatar, wrongField))).toMatchObject({
       status: STATUS.VALIDATION_FAILED,
       message: '请选择要上传的图片',
     });
-    expect(await failure(api.call(uploadAvatar, {}))).toMatchObject({ message: '请选择要上传的图片' });
+    expect(await apiFailure(api.call(uploadAvatar, {}))).toMatchObject({ message: '请选择要上传的图片' });
     const onlyText = new FormData();
     onlyText.append('note', 'hello');
-    expect(await failure(api.call(uploadAvatar, onlyText))).toMatchObject({ message: '请选择要上传的图片' });
+    expect(await apiFailure(api.call(uploadAvatar, onlyText))).toMatchObject({ message: '请选择要上传的图片' });
   });
 
   it('answers 2011 without login', async () => {
-    expect(await failure(t.api.call(uploadAvatar, form(await pngWithGps(300, 300))))).toMatchObject({
+    expect(await apiFailure(t.api.call(uploadAvatar, form(await pngWithGps(300, 300))))).toMatchObject({
       status: STATUS.NOT_LOGGED_IN,
     });
   });
@@ -218,7 +210,7 @@ describe('POST /api/v1/user/info/avatar', () => {
     const before = await storedAvatars();
     const transaction = vi.spyOn(t.app.db, 'transaction').mockRejectedValueOnce(new Error('database went away'));
     try {
-      expect(await failure(api.call(uploadAvatar, form(await pngWithGps(300, 300))))).toMatchObject({
+      expect(await apiFailure(api.call(uploadAvatar, form(await pngWithGps(300, 300))))).toMatchObject({
         status: STATUS.SERVER_ERROR,
       });
       expect(transaction).toHaveBeenCalledTimes(1);

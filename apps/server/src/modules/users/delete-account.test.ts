@@ -1,5 +1,4 @@
 import {
-  ApiError,
   deleteAccount,
   followAct,
   postsNoAds,
@@ -14,6 +13,7 @@ import {
 import { eq, or, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createPost } from '../../../test/factories/posts.ts';
 import { createUser } from '../../../test/factories/users.ts';
@@ -30,15 +30,6 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 async function row(id: number) {
   const [found] = await t.app.db.select().from(users).where(eq(users.id, id));
@@ -115,15 +106,17 @@ describe('POST /api/v1/user/info/delete', () => {
     // Every session is dead: both tokens answer 2011.
     for (const token of [web.token, phone.token]) {
       const api = clientWithToken(t, token);
-      expect(await failure(api.call(updateProfile, { bio: '还在吗' }))).toMatchObject({ status: STATUS.NOT_LOGGED_IN });
-      expect(await failure(api.call(followAct, { uid: idol.id }))).toMatchObject({ status: STATUS.NOT_LOGGED_IN });
+      expect(await apiFailure(api.call(updateProfile, { bio: '还在吗' }))).toMatchObject({
+        status: STATUS.NOT_LOGGED_IN,
+      });
+      expect(await apiFailure(api.call(followAct, { uid: idol.id }))).toMatchObject({ status: STATUS.NOT_LOGGED_IN });
     }
     expect(await t.app.db.select().from(sessions).where(eq(sessions.userId, me.id))).toEqual([]);
     expect(await t.app.db.select().from(scanLogins).where(eq(scanLogins.userId, me.id))).toEqual([]);
 
     // The profile and post list are gone; posts are out of the feed; search skips them.
-    expect(await failure(t.api.call(userInfo, { uid: me.id }))).toMatchObject({ status: STATUS.NOT_FOUND });
-    expect(await failure(t.api.call(userPosts, { uid: me.id }))).toMatchObject({ status: STATUS.NOT_FOUND });
+    expect(await apiFailure(t.api.call(userInfo, { uid: me.id }))).toMatchObject({ status: STATUS.NOT_FOUND });
+    expect(await apiFailure(t.api.call(userPosts, { uid: me.id }))).toMatchObject({ status: STATUS.NOT_FOUND });
     const feed = (await t.api.call(postsNoAds, {})).map((p) => p.pid);
     expect(feed).not.toContain(myPost.id);
     expect(feed).toContain(theirPost.id);
@@ -150,13 +143,13 @@ describe('POST /api/v1/user/info/delete', () => {
     const me = await createUser(t.app.db, { acode: '86', mobile: '13900002222' });
     const { api, token } = await loginAs(t, me.id);
     for (const confirm of ['', '确认', '注销 ']) {
-      const error = await failure(api.call(deleteAccount, { confirm: confirm as '注销' }));
+      const error = await apiFailure(api.call(deleteAccount, { confirm: confirm as '注销' }));
       expect(error).toMatchObject({
         status: STATUS.VALIDATION_FAILED,
         message: '参数错误：confirm 请输入“注销”以确认',
       });
     }
-    expect(await failure(api.call(deleteAccount, {} as never))).toMatchObject({ status: STATUS.VALIDATION_FAILED });
+    expect(await apiFailure(api.call(deleteAccount, {} as never))).toMatchObject({ status: STATUS.VALIDATION_FAILED });
     expect(await row(me.id)).toMatchObject({ deletedAt: null, mobile: '13900002222' });
     // The session still works.
     const res = await deleteWithCookie(token, 'no');
@@ -180,7 +173,7 @@ describe('POST /api/v1/user/info/delete', () => {
         for each row when (old.user_id = ${me.id}) execute function refuse_session_delete()`),
     );
     try {
-      expect(await failure(api.call(deleteAccount, { confirm: '注销' }))).toMatchObject({
+      expect(await apiFailure(api.call(deleteAccount, { confirm: '注销' }))).toMatchObject({
         status: STATUS.SERVER_ERROR,
       });
     } finally {
@@ -204,7 +197,7 @@ describe('POST /api/v1/user/info/delete', () => {
   });
 
   it('answers 2011 without login', async () => {
-    expect(await failure(t.api.call(deleteAccount, { confirm: '注销' }))).toMatchObject({
+    expect(await apiFailure(t.api.call(deleteAccount, { confirm: '注销' }))).toMatchObject({
       status: STATUS.NOT_LOGGED_IN,
     });
   });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   AccountSchema,
-  ApiError,
   PostSchema,
   STATUS,
   UserCardSchema,
@@ -13,6 +12,7 @@ import {
 } from '@evcircle/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createPost } from '../../../test/factories/posts.ts';
 import { createUser } from '../../../test/factories/users.ts';
@@ -32,15 +32,6 @@ afterAll(() => t.close());
 /** A tag no other test's nicknames contain, so searches see only this test's users. */
 function tag(): string {
   return `t${randomBytes(3).toString('hex')}`;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 async function follow(followerId: number, followeeId: number, createdAt?: Date) {
@@ -88,16 +79,16 @@ describe('GET /api/v1/user/info/index', () => {
   });
 
   it('answers 4004 for an unknown or deleted user', async () => {
-    const unknown = await failure(t.api.call(userInfo, { uid: 987_654_321 }));
+    const unknown = await apiFailure(t.api.call(userInfo, { uid: 987_654_321 }));
     expect(unknown).toMatchObject({ status: STATUS.NOT_FOUND, message: '用户不存在' });
     const gone = await createUser(t.app.db);
     await softDeleteUser(gone.id);
-    expect(await failure(t.api.call(userInfo, { uid: gone.id }))).toMatchObject({ status: STATUS.NOT_FOUND });
+    expect(await apiFailure(t.api.call(userInfo, { uid: gone.id }))).toMatchObject({ status: STATUS.NOT_FOUND });
   });
 
   it('refuses a missing or malformed uid', async () => {
-    expect(await failure(t.api.call(userInfo, {} as never))).toMatchObject({ status: STATUS.VALIDATION_FAILED });
-    expect(await failure(t.api.call(userInfo, { uid: 'abc' as never }))).toMatchObject({
+    expect(await apiFailure(t.api.call(userInfo, {} as never))).toMatchObject({ status: STATUS.VALIDATION_FAILED });
+    expect(await apiFailure(t.api.call(userInfo, { uid: 'abc' as never }))).toMatchObject({
       status: STATUS.VALIDATION_FAILED,
       message: '参数错误：uid 须为数字',
     });
@@ -231,10 +222,10 @@ describe('GET /api/v1/user/info/post-spager', () => {
   });
 
   it('answers 4004 for an unknown or deleted user', async () => {
-    expect(await failure(t.api.call(userPosts, { uid: 987_654_321 }))).toMatchObject({ status: STATUS.NOT_FOUND });
+    expect(await apiFailure(t.api.call(userPosts, { uid: 987_654_321 }))).toMatchObject({ status: STATUS.NOT_FOUND });
     const gone = await createUser(t.app.db);
     await softDeleteUser(gone.id);
-    expect(await failure(t.api.call(userPosts, { uid: gone.id }))).toMatchObject({ status: STATUS.NOT_FOUND });
+    expect(await apiFailure(t.api.call(userPosts, { uid: gone.id }))).toMatchObject({ status: STATUS.NOT_FOUND });
   });
 });
 
@@ -287,18 +278,18 @@ describe('POST /api/v1/user/info/update', () => {
   it('refuses nicknames outside 2–20 characters, with control characters, or prohibited', async () => {
     const { user, api } = await editor();
     const lengthMessage = '参数错误：nickname 昵称需 2–20 个字';
-    expect(await failure(api.call(updateProfile, { nickname: ' 王 ' }))).toMatchObject({
+    expect(await apiFailure(api.call(updateProfile, { nickname: ' 王 ' }))).toMatchObject({
       status: STATUS.VALIDATION_FAILED,
       message: lengthMessage,
     });
-    expect(await failure(api.call(updateProfile, { nickname: '长'.repeat(21) }))).toMatchObject({
+    expect(await apiFailure(api.call(updateProfile, { nickname: '长'.repeat(21) }))).toMatchObject({
       message: lengthMessage,
     });
-    expect(await failure(api.call(updateProfile, { nickname: '换行\n名字' }))).toMatchObject({
+    expect(await apiFailure(api.call(updateProfile, { nickname: '换行\n名字' }))).toMatchObject({
       status: STATUS.VALIDATION_FAILED,
       message: '参数错误：nickname 不能包含换行或不可见字符',
     });
-    const prohibited = await failure(api.call(updateProfile, { nickname: '加微信看车' }));
+    const prohibited = await apiFailure(api.call(updateProfile, { nickname: '加微信看车' }));
     expect(prohibited).toMatchObject({
       status: STATUS.VALIDATION_FAILED,
       message: '内容包含违规词语，请修改后再提交',
@@ -314,7 +305,7 @@ describe('POST /api/v1/user/info/update', () => {
     const k = tag();
     const holder = await createUser(t.app.db, { nickname: `${k}EVfan` });
     const { user, api } = await editor();
-    const taken = await failure(api.call(updateProfile, { nickname: `${k}evFAN` }));
+    const taken = await apiFailure(api.call(updateProfile, { nickname: `${k}evFAN` }));
     expect(taken).toMatchObject({ status: STATUS.CONFLICT, message: '该昵称已被使用' });
     expect((await stored(user.id)).nickname).toBe(user.nickname);
 
@@ -328,7 +319,7 @@ describe('POST /api/v1/user/info/update', () => {
     expect((await stored(user.id)).nickname).toBe(`${k}evfan`);
 
     // The name deleted accounts are shown as is reserved.
-    expect(await failure(api.call(updateProfile, { nickname: '已注销用户' }))).toMatchObject({
+    expect(await apiFailure(api.call(updateProfile, { nickname: '已注销用户' }))).toMatchObject({
       status: STATUS.CONFLICT,
     });
   });
@@ -353,31 +344,31 @@ describe('POST /api/v1/user/info/update', () => {
 
   it('checks bio, sex and car model', async () => {
     const { user, api } = await editor();
-    expect(await failure(api.call(updateProfile, { bio: '字'.repeat(201) }))).toMatchObject({
+    expect(await apiFailure(api.call(updateProfile, { bio: '字'.repeat(201) }))).toMatchObject({
       status: STATUS.VALIDATION_FAILED,
       message: '参数错误：bio 简介不能超过 200 个字',
     });
-    expect(await failure(api.call(updateProfile, { bio: '日赚三千，私聊' }))).toMatchObject({
+    expect(await apiFailure(api.call(updateProfile, { bio: '日赚三千，私聊' }))).toMatchObject({
       status: STATUS.VALIDATION_FAILED,
       data: { field: 'bio' },
     });
     for (const sex of [3, -1, 'x', 1.5]) {
-      expect(await failure(api.call(updateProfile, { sex: sex as number }))).toMatchObject({
+      expect(await apiFailure(api.call(updateProfile, { sex: sex as number }))).toMatchObject({
         status: STATUS.VALIDATION_FAILED,
         message: '参数错误：sex 性别取值不正确',
       });
     }
-    expect(await failure(api.call(updateProfile, { car_model: '车'.repeat(31) }))).toMatchObject({
+    expect(await apiFailure(api.call(updateProfile, { car_model: '车'.repeat(31) }))).toMatchObject({
       message: '参数错误：car_model 车型不能超过 30 个字',
     });
-    expect(await failure(api.call(updateProfile, { car_model: '出售枪支' }))).toMatchObject({
+    expect(await apiFailure(api.call(updateProfile, { car_model: '出售枪支' }))).toMatchObject({
       data: { field: 'car_model' },
     });
     // A failing field changes nothing, not even the valid fields sent with it.
-    expect(await failure(api.call(updateProfile, { bio: '新简介', car_model: '车'.repeat(31) }))).toMatchObject({
+    expect(await apiFailure(api.call(updateProfile, { bio: '新简介', car_model: '车'.repeat(31) }))).toMatchObject({
       status: STATUS.VALIDATION_FAILED,
     });
-    expect(await failure(api.call(updateProfile, { car_model: '新车', bio: '网赌' }))).toMatchObject({
+    expect(await apiFailure(api.call(updateProfile, { car_model: '新车', bio: '网赌' }))).toMatchObject({
       status: STATUS.VALIDATION_FAILED,
     });
     expect(await stored(user.id)).toMatchObject({ bio: '原来的简介', sex: 1, carModel: 'Model 3' });
@@ -396,7 +387,7 @@ describe('POST /api/v1/user/info/update', () => {
   });
 
   it('answers 2011 without login', async () => {
-    expect(await failure(t.api.call(updateProfile, { bio: '匿名' }))).toMatchObject({
+    expect(await apiFailure(t.api.call(updateProfile, { bio: '匿名' }))).toMatchObject({
       status: STATUS.NOT_LOGGED_IN,
     });
   });
