@@ -1,7 +1,8 @@
-import { POST_THEMES } from '@evcircle/contract';
+import { COMMENT_MAX_LENGTH, POST_THEMES } from '@evcircle/contract';
 import { describe, expect, it } from 'vitest';
+import { findProhibitedWord } from '../../apps/server/src/modules/moderation/prohibited-words.ts';
 import { parseSeedArgs } from './args.ts';
-import { buildPost, buildUser, defaultPools, indexAuthors, type SeedPlan } from './content.ts';
+import { buildPost, buildUser, defaultPools, indexAuthors, type SeedLike, type SeedPlan } from './content.ts';
 
 const plan = (seed: number): SeedPlan => ({
   seed,
@@ -71,6 +72,80 @@ describe('demo community content', () => {
       expect(post.location).toMatch(/·/);
       expect(post.latitude).not.toBeNull();
     }
+  });
+
+  it('backs every like and comment counter with distinct likers and comments by other users', () => {
+    const p = plan(1);
+    const { posts } = community(p);
+    const anchor = p.anchor.getTime();
+    const expectLikes = (likes: SeedLike[], notBy: number, after: number) => {
+      const likers = likes.map((l) => l.userId);
+      expect(new Set(likers).size).toBe(likers.length);
+      expect(likers).not.toContain(notBy);
+      for (const like of likes) {
+        expect(like.userId).toBeGreaterThanOrEqual(1);
+        expect(like.userId).toBeLessThanOrEqual(p.users);
+        expect(like.createdAt.getTime()).toBeGreaterThan(after);
+        expect(like.createdAt.getTime()).toBeLessThan(anchor);
+      }
+    };
+    for (const post of posts) {
+      expect(post.likeCount).toBe(post.likes.length);
+      expect(post.commentCount).toBe(post.comments.length);
+      expectLikes(post.likes, post.userId, post.createdAt.getTime());
+      const byLocal = new Map(post.comments.map((c) => [c.local, c]));
+      expect(post.comments.map((c) => c.local)).toEqual(post.comments.map((_, i) => i + 1));
+      for (const c of post.comments) {
+        expectLikes(c.likes, c.userId, c.createdAt.getTime());
+        expect(c.createdAt.getTime()).toBeLessThan(anchor);
+        if (c.parent === 0) {
+          expect(c.userId).not.toBe(post.userId);
+          expect(c.replyToUserId).toBeNull();
+          expect(c.createdAt.getTime()).toBeGreaterThan(post.createdAt.getTime());
+          expect(c.replyCount).toBe(post.comments.filter((r) => r.parent === c.local).length);
+        } else {
+          const top = byLocal.get(c.parent)!;
+          expect(top.parent).toBe(0);
+          expect(c.replyCount).toBe(0);
+          expect(c.replyToUserId).not.toBe(c.userId);
+          expect(c.createdAt.getTime()).toBeGreaterThan(top.createdAt.getTime());
+        }
+      }
+    }
+  });
+
+  it('keeps engagement modest on average, with threads where replies answer replies', () => {
+    const { posts } = community(plan(1));
+    const mean = (f: (post: (typeof posts)[number]) => number) =>
+      posts.reduce((sum, post) => sum + f(post), 0) / posts.length;
+    expect(mean((post) => post.likeCount)).toBeGreaterThan(3);
+    expect(mean((post) => post.likeCount)).toBeLessThan(12);
+    expect(mean((post) => post.commentCount)).toBeGreaterThan(0.8);
+    expect(mean((post) => post.commentCount)).toBeLessThan(3);
+    const all = posts.flatMap((post) => post.comments.map((c) => ({ post, c })));
+    expect(all.some(({ c }) => c.replyCount > 0)).toBe(true);
+    expect(all.some(({ c }) => c.replyToUserId !== null)).toBe(true);
+    expect(all.some(({ post, c }) => c.parent !== 0 && c.userId === post.userId)).toBe(true);
+    expect(all.some(({ c }) => c.likes.length > 0)).toBe(true);
+  });
+
+  it('writes Chinese comments with no prohibited word, within the length limit', () => {
+    for (const seed of [1, 2, 3]) {
+      for (const post of community(plan(seed)).posts) {
+        for (const { content } of post.comments) {
+          expect(content).toMatch(HAN);
+          expect(content).not.toContain('{');
+          expect(content.length).toBeLessThanOrEqual(COMMENT_MAX_LENGTH);
+          expect(findProhibitedWord(content), content).toBeNull();
+        }
+      }
+    }
+  });
+
+  it('gives a lone user no likes or comments to receive', () => {
+    const p = { ...plan(1), users: 1, posts: 20 };
+    const { posts } = community(p);
+    expect(posts.every((post) => post.likeCount === 0 && post.commentCount === 0)).toBe(true);
   });
 
   it('keeps the media pools bounded for benchmark sizes', () => {

@@ -4,18 +4,23 @@ import { avatarCharacter, avatarColorIndex } from '../../apps/server/src/modules
 import { type Aspect, aspectSize } from './images.ts';
 import { createRandom, type Random } from './random.ts';
 import {
+  AUTHOR_ANSWERS,
+  AUTHOR_THANKS,
   BIO_TEMPLATES,
   BIO_TOPICS,
   CAR_COLOR_NAMES,
   CAR_MODELS,
   type CarModel,
   CITIES,
+  COMMENT_TEMPLATES,
   NICK_HOBBIES,
   NICK_STEMS,
   NICK_SUFFIXES,
   PET_NAMES,
   type Place,
   POST_TEMPLATES,
+  REPLIES,
+  REPLY_ANSWERS,
   SLOT_WORDS,
   TRAVEL_SPOTS,
 } from './words.ts';
@@ -51,6 +56,26 @@ export type SeedUser = {
 
 export type SeedImage = { src: string; width: number; height: number };
 
+/** A like on a post or a comment: one row each (post_likes, comment_likes). */
+export type SeedLike = { userId: number; createdAt: Date };
+
+/**
+ * A comment or a reply. `local` numbers it 1.. within its post (seed.ts turns that into
+ * a global id); `parent` is the local number of the top-level comment a reply sits under
+ * (0 for a top-level comment). `replyCount` is its number of replies.
+ */
+export type SeedComment = {
+  local: number;
+  parent: number;
+  userId: number;
+  /** Whom a reply answers when it answers another reply; null otherwise. */
+  replyToUserId: number | null;
+  content: string;
+  likes: SeedLike[];
+  replyCount: number;
+  createdAt: Date;
+};
+
 export type SeedPost = {
   id: number;
   userId: number;
@@ -59,10 +84,15 @@ export type SeedPost = {
   images: SeedImage[];
   videoSrc: string;
   videoDurationMs: number;
+  /** = likes.length: counters equal the rows they count. */
   likeCount: number;
+  /** = comments.length (comments and replies, all live). */
   commentCount: number;
+  /** Shares and plays are counters by design: no rows behind them. */
   shareCount: number;
   playCount: number;
+  likes: SeedLike[];
+  comments: SeedComment[];
   location: string;
   latitude: number | null;
   longitude: number | null;
@@ -335,18 +365,154 @@ function postTime(random: Random, anchor: Date): Date {
   return new Date(time);
 }
 
-/** Heavy-tailed engagement: most posts get a few dozen likes, a few go viral. */
-function engagement(random: Random, isVideo: boolean) {
-  const likes = Math.min(50_000, Math.floor(Math.exp(random.float(0, 1) * 2.2 + random.float(0, 1) * 2.2 + 1)));
+const HOUR_MS = 3_600_000;
+
+/**
+ * `count` distinct user ids out of 1..`users`, never `exclude`. Lower ids are a little
+ * more active (as with authors); a crowded draw falls back to a plain shuffle.
+ */
+function distinctUsers(random: Random, users: number, count: number, exclude: number): number[] {
+  const take = Math.min(count, users - 1);
+  if (take <= 0) return [];
+  if (take * 2 > users - 1) {
+    const others = Array.from({ length: users - 1 }, (_, i) => (i + 1 >= exclude ? i + 2 : i + 1));
+    return random.sample(others, take);
+  }
+  const chosen = new Set<number>();
+  while (chosen.size < take) {
+    let id = 1 + Math.floor(users * random.next() ** 1.4);
+    for (let tries = 0; (id === exclude || chosen.has(id)) && tries < 20; tries++) id = random.int(1, users);
+    if (id !== exclude && !chosen.has(id)) chosen.add(id);
+  }
+  return [...chosen];
+}
+
+/** A moment after `from` and before `to` (ms), most of them soon after `from`. */
+function timeBetween(random: Random, from: number, to: number): number {
+  if (to - from < 2000) return from + Math.floor((to - from) / 2);
+  return from + 1000 + Math.floor((to - from - 2000) * random.next() ** 3);
+}
+
+function likesOf(random: Random, users: number, count: number, exclude: number, from: number, to: number) {
+  return distinctUsers(random, users, count, exclude)
+    .map((userId) => ({ userId, createdAt: new Date(timeBetween(random, from, to)) }))
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/** A comment's text, its {slots} filled from the commenter's car and city. */
+function commentText(random: Random, templates: readonly string[], user: SeedUser, spot: SlotContext['spot']): string {
+  const car = CAR_MODELS.find((c) => carName(c) === user.carModel) ?? CAR_MODELS[0]!;
+  return fillTemplate(random.pick(templates), (slot) => slotValue(slot, { random, home: user.home, car, spot }));
+}
+
+/**
+ * Real engagement for a post: distinct likers (never the author; heavy-tailed, mean ~8,
+ * fewer on a post only hours old), a few comments by other users, some with replies (the
+ * author answering, the commenter answering back, others chiming in) and comment likes,
+ * all timed between the post and the anchor. Counters come from these rows.
+ */
+function engagement(
+  random: Random,
+  users: readonly SeedUser[],
+  post: { userId: number; type: PostTheme; createdAt: Date; isVideo: boolean },
+  spot: SlotContext['spot'],
+  anchor: Date,
+) {
+  const from = post.createdAt.getTime();
+  const to = anchor.getTime();
+  const exposure = to - from > 2000 ? Math.min(1, (to - from) / (6 * HOUR_MS)) : 0;
   const viral = random.chance(0.02) ? random.int(5, 30) : 1;
-  const likeCount = likes * viral;
+  const audience = Math.floor(Math.exp(random.float(0, 1.75) + random.float(0, 1.75))) * viral;
+  const n = users.length;
+  const likes = likesOf(random, n, Math.floor((audience - 1) * exposure), post.userId, from, to);
+
+  const comments: SeedComment[] = [];
+  const topCount = Math.min(30, Math.floor((likes.length * random.float(0.05, 0.2) + random.next() * 1.2) * exposure));
+  const commenters = distinctUsers(random, n, topCount, post.userId);
+  const topTemplates = [...COMMENT_TEMPLATES.any, ...COMMENT_TEMPLATES[post.type]];
+  const add = (c: Omit<SeedComment, 'local' | 'likes' | 'replyCount'>, likeSpread: number) => {
+    // Heavy-tailed: e^U − 1 likes, U uniform in [0, likeSpread).
+    const likeCount = Math.floor(Math.exp(random.float(0, likeSpread)) - 1);
+    const comment: SeedComment = {
+      ...c,
+      local: comments.length + 1,
+      likes: likesOf(random, n, likeCount, c.userId, c.createdAt.getTime(), to),
+      replyCount: 0,
+    };
+    comments.push(comment);
+    return comment;
+  };
+  for (const commenter of commenters) {
+    const user = users[commenter - 1]!;
+    const at = timeBetween(random, from, to);
+    const top = add(
+      {
+        parent: 0,
+        userId: commenter,
+        replyToUserId: null,
+        content: commentText(random, topTemplates, user, spot),
+        createdAt: new Date(at),
+      },
+      1.4,
+    );
+    if (!random.chance(0.3) || to - at < 60_000) continue;
+    const replies: SeedComment[] = [];
+    const replyCount = random.weighted(REPLY_COUNTS);
+    for (let j = 0; j < replyCount; j++) {
+      const last = replies[replies.length - 1];
+      let userId: number;
+      let answers: SeedComment | null = null;
+      if (last && last.userId !== top.userId && random.chance(0.45)) {
+        // The commenter answers whoever replied last.
+        userId = top.userId;
+        answers = last;
+      } else {
+        const byAuthor = post.userId !== top.userId && random.chance(0.5);
+        userId = byAuthor ? post.userId : (distinctUsers(random, n, 1, top.userId)[0] ?? post.userId);
+        if (last && random.chance(0.35)) answers = random.pick(replies);
+        if (answers?.userId === userId) answers = null;
+      }
+      const templates =
+        userId === post.userId
+          ? (answers ?? top).content.endsWith('？')
+            ? AUTHOR_ANSWERS
+            : AUTHOR_THANKS
+          : answers !== null || userId === top.userId
+            ? REPLY_ANSWERS
+            : REPLIES;
+      const after = (answers ?? last ?? top).createdAt.getTime();
+      replies.push(
+        add(
+          {
+            parent: top.local,
+            userId,
+            replyToUserId: answers?.userId ?? null,
+            content: commentText(random, templates, users[userId - 1]!, spot),
+            createdAt: new Date(timeBetween(random, after, to)),
+          },
+          0.9,
+        ),
+      );
+    }
+    top.replyCount = replies.length;
+  }
+
   return {
-    likeCount,
-    commentCount: Math.floor(likeCount * random.float(0.02, 0.18)),
-    shareCount: Math.floor(likeCount * random.float(0.005, 0.08)),
-    playCount: isVideo ? Math.floor(likeCount * random.float(8, 40)) + random.int(50, 500) : 0,
+    likeCount: likes.length,
+    commentCount: comments.length,
+    shareCount: Math.floor(audience * exposure * random.float(0.02, 0.15)),
+    playCount: post.isVideo ? Math.floor(audience * exposure * random.float(8, 40)) + random.int(20, 200) : 0,
+    likes,
+    comments,
   };
 }
+
+const REPLY_COUNTS = [
+  [1, 6],
+  [2, 3],
+  [3, 2],
+  [5, 1],
+] as const;
 
 const jitter = (random: Random, value: number) => Math.round((value + random.float(-0.03, 0.03)) * 1e6) / 1e6;
 
@@ -413,19 +579,32 @@ export function buildPost(plan: SeedPlan, authors: PostAuthors, index: number): 
     place = { label: `${author.home.city}·${author.home.district.name}`, at: author.home.district };
   }
 
+  const content = postText(random, type, { random, home: author.home, car, spot });
+  const location = place?.label ?? '';
+  const latitude = place ? jitter(random, place.at.latitude) : null;
+  const longitude = place ? jitter(random, place.at.longitude) : null;
+  const checkin = type === 'travel' && random.chance(0.3) ? 1 : 0;
+  const createdAt = postTime(random, plan.anchor);
   return {
     id: index + 1,
     userId: author.id,
     type,
-    content: postText(random, type, { random, home: author.home, car, spot }),
+    content,
     images,
     videoSrc,
     videoDurationMs,
-    ...engagement(random, isVideo),
-    location: place?.label ?? '',
-    latitude: place ? jitter(random, place.at.latitude) : null,
-    longitude: place ? jitter(random, place.at.longitude) : null,
-    checkin: type === 'travel' && random.chance(0.3) ? 1 : 0,
-    createdAt: postTime(random, plan.anchor),
+    location,
+    latitude,
+    longitude,
+    checkin,
+    createdAt,
+    // Its own generator: engagement depends on the users, the post's text does not.
+    ...engagement(
+      createRandom(plan.seed, `engagement:${index}`),
+      authors.all,
+      { userId: author.id, type, createdAt, isVideo },
+      spot,
+      plan.anchor,
+    ),
   };
 }

@@ -2,8 +2,8 @@ import { count, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { hotScore } from '../../apps/server/src/modules/posts/posts.service.ts';
 import type { Db } from '../../apps/server/src/platform/db.ts';
-import { posts, users } from '../../apps/server/src/platform/schema.ts';
-import type { SeedPost, SeedUser } from './content.ts';
+import { commentLikes, comments, postLikes, posts, users } from '../../apps/server/src/platform/schema.ts';
+import type { SeedComment, SeedPost, SeedUser } from './content.ts';
 
 type Row = Record<string, string | number | boolean | null | object>;
 
@@ -102,9 +102,83 @@ export async function insertPosts(db: Db, batch: readonly SeedPost[]): Promise<v
   );
 }
 
+/** At most this many rows per statement: a viral post in a batch stays one sane JSON value. */
+const CHUNK_ROWS = 50_000;
+
+async function insertInChunks(db: Db, table: PgTable, columns: readonly PgColumn[], rows: Row[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+    await insertJsonRows(db, table, columns, rows.slice(start, start + CHUNK_ROWS));
+  }
+}
+
+/** A comment with its global id: `firstCommentId` + local - 1 within its post. */
+const commentId = (post: { firstCommentId: number }, local: number) => post.firstCommentId + local - 1;
+
+/**
+ * The rows behind a batch of posts' counters: post_likes, comments (and replies) and
+ * comment_likes. Each post's comments take the ids from its `firstCommentId` on.
+ */
+export async function insertEngagement(
+  db: Db,
+  batch: readonly (SeedPost & { firstCommentId: number })[],
+): Promise<void> {
+  await insertInChunks(
+    db,
+    postLikes,
+    [postLikes.postId, postLikes.userId, postLikes.createdAt],
+    batch.flatMap((p) =>
+      p.likes.map((l) => ({ post_id: p.id, user_id: l.userId, created_at: l.createdAt.toISOString() })),
+    ),
+  );
+  const commentRows: Row[] = [];
+  const likeRows: Row[] = [];
+  for (const post of batch) {
+    for (const c of post.comments) {
+      const id = commentId(post, c.local);
+      commentRows.push(commentRow(post.id, id, c.parent === 0 ? null : commentId(post, c.parent), c));
+      for (const like of c.likes) {
+        likeRows.push({ comment_id: id, user_id: like.userId, created_at: like.createdAt.toISOString() });
+      }
+    }
+  }
+  await insertInChunks(db, comments, COMMENT_COLUMNS, commentRows);
+  await insertInChunks(
+    db,
+    commentLikes,
+    [commentLikes.commentId, commentLikes.userId, commentLikes.createdAt],
+    likeRows,
+  );
+}
+
+const COMMENT_COLUMNS = [
+  comments.id,
+  comments.postId,
+  comments.userId,
+  comments.parentId,
+  comments.replyToUserId,
+  comments.content,
+  comments.likeCount,
+  comments.replyCount,
+  comments.createdAt,
+];
+
+function commentRow(postId: number, id: number, parentId: number | null, c: SeedComment): Row {
+  return {
+    id,
+    post_id: postId,
+    user_id: c.userId,
+    parent_id: parentId,
+    reply_to_user_id: c.replyToUserId,
+    content: c.content,
+    like_count: c.likes.length,
+    reply_count: c.replyCount,
+    created_at: c.createdAt.toISOString(),
+  };
+}
+
 /** Moves each identity sequence past the ids we set, so later inserts do not collide. */
 export async function syncIdentitySequences(db: Db): Promise<void> {
-  for (const table of [users, posts]) {
+  for (const table of [users, posts, comments]) {
     const name = getTableName(table);
     await db.execute(
       sql`select setval(pg_get_serial_sequence(${name}, 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`,
@@ -117,13 +191,14 @@ export async function countUsers(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Empties users and posts and everything that references them (CASCADE). */
+/** Empties users, posts, their likes and comments, and everything else that references them (CASCADE). */
 export async function truncateCommunity(db: Db): Promise<void> {
-  await db.execute(sql`truncate table ${posts}, ${users} restart identity cascade`);
+  await db.execute(
+    sql`truncate table ${commentLikes}, ${comments}, ${postLikes}, ${posts}, ${users} restart identity cascade`,
+  );
 }
 
 /** Fresh planner statistics, so the first feed query after a big load uses its index. */
 export async function analyzeCommunity(db: Db): Promise<void> {
-  await db.execute(sql`analyze ${users}`);
-  await db.execute(sql`analyze ${posts}`);
+  for (const table of [users, posts, postLikes, comments, commentLikes]) await db.execute(sql`analyze ${table}`);
 }

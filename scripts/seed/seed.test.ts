@@ -1,14 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hotScore } from '../../apps/server/src/modules/posts/posts.service.ts';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
-import { createDatabase, type Database, runMigrations } from '../../apps/server/src/platform/db.ts';
-import { posts, users } from '../../apps/server/src/platform/schema.ts';
-import { createStorage, type StorageProvider } from '../../apps/server/src/platform/storage/index.ts';
+import { createDatabase, type Database, executeRows, runMigrations } from '../../apps/server/src/platform/db.ts';
+import { commentLikes, comments, postLikes, posts, users } from '../../apps/server/src/platform/schema.ts';
+import { createStorage, localStorageOf, type StorageProvider } from '../../apps/server/src/platform/storage/index.ts';
 import type { SeedPlan } from './content.ts';
 import { prepareForSeed, seedCommunity } from './seed.ts';
 
@@ -60,6 +60,47 @@ describe('seedCommunity', () => {
     }
   });
 
+  it('puts a row behind every like and comment counter', async () => {
+    const db = database.db;
+    const mismatched = await executeRows<{ id: number }>(
+      db,
+      sql`
+      select p.id from ${posts} p
+      where p.like_count <> (select count(*) from ${postLikes} l where l.post_id = p.id)
+         or p.comment_count <> (select count(*) from ${comments} c where c.post_id = p.id and c.deleted_at is null)`,
+    );
+    expect(mismatched).toEqual([]);
+    const badComments = await executeRows<{ id: number }>(
+      db,
+      sql`
+      select c.id from ${comments} c
+      where c.reply_count <> (select count(*) from ${comments} r where r.parent_id = c.id and r.deleted_at is null)
+         or c.like_count <> (select count(*) from ${commentLikes} l where l.comment_id = c.id)
+         or (c.parent_id is not null and not exists (
+               select 1 from ${comments} t where t.id = c.parent_id and t.post_id = c.post_id and t.parent_id is null))`,
+    );
+    expect(badComments).toEqual([]);
+    const selfLikes = await executeRows(
+      db,
+      sql`select 1 from ${postLikes} l join ${posts} p on p.id = l.post_id where l.user_id = p.user_id`,
+    );
+    expect(selfLikes).toEqual([]);
+    const outOfTime = await executeRows(
+      db,
+      sql`
+      select 1 from ${postLikes} l join ${posts} p on p.id = l.post_id
+        where l.created_at <= p.created_at or l.created_at >= ${plan.anchor.toISOString()}::timestamptz
+      union all
+      select 1 from ${comments} c join ${posts} p on p.id = c.post_id
+        where c.created_at <= p.created_at or c.created_at >= ${plan.anchor.toISOString()}::timestamptz`,
+    );
+    expect(outOfTime).toEqual([]);
+    const likes = await db.select().from(postLikes);
+    expect(new Set(likes.map((l) => `${l.postId}:${l.userId}`)).size).toBe(likes.length);
+    expect(likes.length).toBeGreaterThan(0);
+    expect((await db.select().from(comments)).length).toBeGreaterThan(0);
+  });
+
   it('stores every file the rows point at', async () => {
     const userRows = await database.db.select().from(users);
     const postRows = await database.db.select().from(posts);
@@ -70,22 +111,41 @@ describe('seedCommunity', () => {
     ]);
     for (const key of keys) expect(await storage.exists(key), key).toBe(true);
     const image = postRows.find((p) => p.images.length > 0)!.images[0]!;
-    const meta = await sharp(storage.localPath(image.src)).metadata();
+    const meta = await sharp(localStorageOf(storage).localPath(image.src)).metadata();
     expect([meta.width, meta.height]).toEqual([image.width, image.height]);
   });
 
   it('leaves the identity sequences past the seeded ids', async () => {
     const [row] = await database.db.insert(users).values({ nickname: '新用户' }).returning({ id: users.id });
     expect(row!.id).toBe(9);
+    const seeded = await database.db.select({ id: comments.id }).from(comments).orderBy(asc(comments.id));
+    const [comment] = await database.db
+      .insert(comments)
+      .values({ postId: 1, userId: row!.id, content: '新评论' })
+      .returning({ id: comments.id });
+    expect(comment!.id).toBe(seeded.length + 1);
   });
 
   it('skips a populated database with --if-empty, refuses it without --reset, empties it with --reset', async () => {
+    const engagementRows = async () => ({
+      postLikes: await database.db.select().from(postLikes).orderBy(asc(postLikes.postId), asc(postLikes.userId)),
+      comments: await database.db.select().from(comments).where(sql`${comments.userId} <> 9`).orderBy(asc(comments.id)),
+      commentLikes: await database.db
+        .select()
+        .from(commentLikes)
+        .orderBy(asc(commentLikes.commentId), asc(commentLikes.userId)),
+    });
+    const before = await engagementRows();
     expect(await prepareForSeed(database.db, { ifEmpty: true, reset: false })).toBeGreaterThan(0);
     await expect(prepareForSeed(database.db, { ifEmpty: false, reset: false })).rejects.toThrow(/--reset/);
     expect(await prepareForSeed(database.db, { ifEmpty: false, reset: true })).toBe(0);
     expect(await database.db.select().from(users)).toEqual([]);
+    expect(await database.db.select().from(comments)).toEqual([]);
+    expect(await database.db.select().from(postLikes)).toEqual([]);
     // Media is a pure function of the seed: a second run renders nothing.
     const again = await seedCommunity(database.db, storage, plan);
     expect(again).toMatchObject({ users: 8, posts: 40, mediaRendered: 0 });
+    // Same seed, same rows: the likes and comments come back identical, ids included.
+    expect(await engagementRows()).toEqual(before);
   });
 });

@@ -5,6 +5,7 @@ import { buildPost, buildUser, indexAuthors, type SeedPlan, type SeedUser } from
 import {
   analyzeCommunity,
   countUsers,
+  insertEngagement,
   insertPosts,
   insertUsers,
   syncIdentitySequences,
@@ -21,9 +22,10 @@ export type SeedResult = { users: number; posts: number; mediaRendered: number; 
 
 /**
  * Fills an empty database with the community `plan` describes: media files first (they
- * are deterministic and idempotent), then users and posts in ONE transaction, so a
- * crash or Ctrl-C leaves either the whole community or none of it — `--if-empty` never
- * mistakes a half-written seed for a finished one.
+ * are deterministic and idempotent), then users, posts and the likes and comments behind
+ * their counters in ONE transaction, so a crash or Ctrl-C leaves either the whole
+ * community or none of it — `--if-empty` never mistakes a half-written seed for a
+ * finished one.
  */
 export async function seedCommunity(
   db: Db,
@@ -47,12 +49,26 @@ export async function seedCommunity(
       onProgress('users', Math.min(start + BATCH_ROWS, users.length), users.length);
     }
     if (users.length > 0) {
+      // Comment ids run on across posts in post order, so the same plan gives the same ids.
+      let nextCommentId = 1;
+      // The next batch is built while PostgreSQL stores the previous one.
+      let storing: Promise<void> = Promise.resolve();
       for (let start = 0; start < plan.posts; start += BATCH_ROWS) {
         const end = Math.min(start + BATCH_ROWS, plan.posts);
-        const batch = Array.from({ length: end - start }, (_, i) => buildPost(plan, authors, start + i));
-        await insertPosts(tx, batch);
-        onProgress('posts', end, plan.posts);
+        const batch = Array.from({ length: end - start }, (_, i) => {
+          const post = buildPost(plan, authors, start + i);
+          const firstCommentId = nextCommentId;
+          nextCommentId += post.comments.length;
+          return { ...post, firstCommentId };
+        });
+        await storing;
+        storing = (async () => {
+          await insertPosts(tx, batch);
+          await insertEngagement(tx, batch);
+          onProgress('posts', end, plan.posts);
+        })();
       }
+      await storing;
     }
     await syncIdentitySequences(tx);
   });
