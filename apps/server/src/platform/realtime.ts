@@ -22,6 +22,7 @@ export function attachRealtime(
 ): Server {
   const io = new Server(app.server, { path: REALTIME_PATH, serveClient: false });
   let adapterClients: Redis[] = [];
+  let closing = false;
   if (options.redisUrl) {
     const pub = createRedis(options.redisUrl, app.log, 'evcircle-realtime-pub', { queueWhileDown: true });
     const sub = createRedis(options.redisUrl, app.log, 'evcircle-realtime-sub', { queueWhileDown: true });
@@ -29,9 +30,13 @@ export function attachRealtime(
     // NOTE: the adapter subscribes without handling the promise; created before Redis
     // answers, those promises would reject unhandled if Redis never comes. Until both
     // clients are ready this process serves its own sockets only (degraded, not down).
+    // NOTE: the adapter also fires (p)subscribe and (p)unsubscribe without awaiting them;
+    // when the app closes (or Redis drops) while one is in flight, its promise rejects
+    // with "Connection is closed" and nobody handles it. Those rejections are logged here.
+    catchFireAndForget(sub, SUBSCRIBE_COMMANDS, (err) => app.log.warn({ err }, 'realtime redis subscription failed'));
     let attached = false;
     const attachWhenReady = () => {
-      if (attached || pub.status !== 'ready' || sub.status !== 'ready') return;
+      if (closing || attached || pub.status !== 'ready' || sub.status !== 'ready') return;
       attached = true;
       io.adapter(createAdapter(pub, sub, { key: `${options.keyPrefix}socket.io` }));
     };
@@ -51,8 +56,30 @@ export function attachRealtime(
   });
 
   app.addHook('preClose', async () => {
+    closing = true;
     await io.close();
     await Promise.all(adapterClients.map(closeRedis));
   });
   return io;
+}
+
+const SUBSCRIBE_COMMANDS = ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const;
+
+/**
+ * Wraps `methods` of `client` so a rejected call is also passed to `onError`: the
+ * promise the caller gets is unchanged, but it can no longer reject unhandled.
+ */
+export function catchFireAndForget(
+  client: Redis,
+  methods: readonly (typeof SUBSCRIBE_COMMANDS)[number][],
+  onError: (err: unknown) => void,
+): void {
+  for (const method of methods) {
+    const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      const result = original(...args);
+      result.catch(onError);
+      return result;
+    };
+  }
 }
