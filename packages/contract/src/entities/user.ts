@@ -39,6 +39,8 @@ export const UserProfileSchema = z.object({
   istfollow: z.number(),
   /** 1 = this is the viewer. */
   ismine: z.number(),
+  /** 1 = the viewer has blocked this user: their posts are not listed for the viewer. */
+  isblock: z.number(),
   posts: z.number(),
   followers: z.number(),
   following: z.number(),

@@ -12,6 +12,8 @@ import {
   THEME_FEEDS,
   teslaPosts,
   travelPosts,
+  userInfo,
+  userPosts,
 } from '@evcircle/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -207,6 +209,25 @@ describe('blocked authors in feeds', () => {
     expect((await api.call(followingFeed, {})).map((p) => p.pid)).toEqual([friendPost.id, pestPost.id]);
     await block(viewer.id, pest.id);
     expect((await api.call(followingFeed, {})).map((p) => p.pid)).toEqual([friendPost.id]);
+  });
+
+  it('vanish from their profile for the viewer who blocked them, who is told so by isblock', async () => {
+    const viewer = await createUser(t.app.db);
+    const pest = await createUser(t.app.db);
+    const pestPost = await createPost(t.app.db, { userId: pest.id });
+    const { api } = await loginAs(t, viewer.id);
+    expect(await api.call(userInfo, { uid: pest.id })).toMatchObject({ isblock: 0, posts: 1 });
+    expect((await api.call(userPosts, { uid: pest.id })).map((p) => p.pid)).toEqual([pestPost.id]);
+
+    await block(viewer.id, pest.id);
+    expect(await api.call(userInfo, { uid: pest.id })).toMatchObject({ isblock: 1 });
+    expect(await api.call(userPosts, { uid: pest.id })).toEqual([]);
+    // Only for the blocker: anonymous readers and the blocked user see the posts, with isblock 0.
+    expect(await t.api.call(userInfo, { uid: pest.id })).toMatchObject({ isblock: 0 });
+    expect((await t.api.call(userPosts, { uid: pest.id })).map((p) => p.pid)).toEqual([pestPost.id]);
+    const { api: pestApi } = await loginAs(t, pest.id);
+    expect(await pestApi.call(userInfo, { uid: viewer.id })).toMatchObject({ isblock: 0 });
+    expect(await pestApi.call(userInfo, { uid: pest.id })).toMatchObject({ isblock: 0, ismine: 1 });
   });
 });
 

@@ -4,6 +4,7 @@ import { type Db, executeRows } from '../../platform/db.ts';
 import { follows } from '../follows/follows.tables.ts';
 import { pointsBalance } from '../points/points.service.ts';
 import { posts } from '../posts/posts.tables.ts';
+import { hasBlocked } from '../safety/blocks.service.ts';
 import { inviteCodeFor } from './invite-code.ts';
 import { users } from './users.tables.ts';
 
@@ -65,22 +66,24 @@ export async function followersAmong(db: Db, followeeId: number | null, uids: nu
 /** A public profile as `viewerId` sees it. */
 export async function getProfile(db: Db, uid: number, viewerId: number | null): Promise<UserProfile> {
   const user = await requireUser(db, uid);
-  const [counts, followed, followsViewer] = await Promise.all([
+  const [counts, followed, followsViewer, isBlocked] = await Promise.all([
     userCounts(db, uid),
     followedAmong(db, viewerId, [uid]),
     followersAmong(db, viewerId, [uid]),
+    viewerId === null ? false : hasBlocked(db, viewerId, uid),
   ]);
   return toProfile(user, counts, {
     isfollow: followed.has(uid),
     istfollow: followsViewer.has(uid),
     ismine: viewerId === uid,
+    isblock: isBlocked,
   });
 }
 
 export function toProfile(
   user: UserRow,
   counts: UserCounts,
-  relation: { isfollow: boolean; istfollow: boolean; ismine: boolean },
+  relation: { isfollow: boolean; istfollow: boolean; ismine: boolean; isblock: boolean },
 ): UserProfile {
   return {
     uid: user.id,
@@ -95,6 +98,7 @@ export function toProfile(
     isfollow: relation.isfollow ? 1 : 0,
     istfollow: relation.istfollow ? 1 : 0,
     ismine: relation.ismine ? 1 : 0,
+    isblock: relation.isblock ? 1 : 0,
     ...counts,
     atime: user.createdAt.toISOString(),
   };
@@ -112,7 +116,7 @@ export async function getAccount(db: Db, uid: number): Promise<Account> {
   const user = await requireUser(db, uid);
   const [counts, balance] = await Promise.all([userCounts(db, uid), pointsBalance(db, uid)]);
   return {
-    ...toProfile(user, counts, { isfollow: false, istfollow: false, ismine: true }),
+    ...toProfile(user, counts, { isfollow: false, istfollow: false, ismine: true, isblock: false }),
     mobile: maskMobile(user.mobile),
     acode: user.acode ?? '',
     invite_code: inviteCodeFor(user.id),

@@ -14,6 +14,7 @@ import { follows } from '../follows/follows.tables.ts';
 import { assertNoProhibitedWords } from '../moderation/prohibited-words.ts';
 import { invalidateFeed, listUserPosts } from '../posts/posts.service.ts';
 import { posts } from '../posts/posts.tables.ts';
+import { hasBlocked } from '../safety/blocks.service.ts';
 import { scanLogins } from '../scan-login/scan-login.tables.ts';
 import { getAccount, requireUser, toUserCards } from './account.service.ts';
 import { isOwnAvatarKey } from './avatar.service.ts';
@@ -60,6 +61,8 @@ export async function searchUsers(db: Db, word: string, paging: Paging, viewerId
 /** A live user's posts, newest first, marked for the viewer; USER_NOT_FOUND otherwise. */
 export async function postsOfUser(db: Db, uid: number, paging: Paging, viewerId: number | null): Promise<Post[]> {
   await requireUser(db, uid);
+  // Someone the viewer blocked is gone from everything the viewer reads, their profile too.
+  if (viewerId !== null && (await hasBlocked(db, viewerId, uid))) return [];
   return listUserPosts(db, uid, { ...paging, viewerId });
 }
 

@@ -6,6 +6,7 @@ import { FollowButton } from '~/features/follow/follow-button.tsx';
 import { FOLLOW_MESSAGES } from '~/features/follow/messages.ts';
 import { useIsMobile } from '~/features/layout/use-is-mobile.ts';
 import { ContentMenu } from '~/features/safety/content-menu.tsx';
+import { UnblockButton } from '~/features/safety/unblock-button.tsx';
 import { Avatar } from '~/ui/avatar.tsx';
 import { buttonClass } from '~/ui/button.tsx';
 import { cn } from '~/ui/cn.ts';
@@ -113,13 +114,23 @@ export function ProfileHeader({ profile, imageBase, points, onFollowChange, onOp
     </div>
   ) : (
     <div className="flex items-center gap-2">
-      <FollowButton
-        uid={profile.uid}
-        isFollowing={profile.isfollow === 1}
-        isFollowedBy={profile.istfollow === 1}
-        onChange={onFollowChange}
-        className={isMobile ? 'flex-1' : undefined}
-      />
+      {/* Nobody follows someone they blocked: the way back is lifting the block. */}
+      {profile.isblock === 1 ? (
+        <UnblockButton
+          uid={profile.uid}
+          name={profile.nickname}
+          onUnblocked={() => void revalidator.revalidate()}
+          className={isMobile ? 'flex-1' : undefined}
+        />
+      ) : (
+        <FollowButton
+          uid={profile.uid}
+          isFollowing={profile.isfollow === 1}
+          isFollowedBy={profile.istfollow === 1}
+          onChange={onFollowChange}
+          className={isMobile ? 'flex-1' : undefined}
+        />
+      )}
       {/* 举报 / 拉黑: a block ends the follows both ways, so the page data is read again. */}
       <ContentMenu
         target={{ type: 'user', id: profile.uid, authorId: profile.uid, authorName: profile.nickname }}

@@ -1,5 +1,5 @@
 import { formatMessage, PAGE_SIZE, type Post, type UserProfile, userPosts } from '@evcircle/contract/client';
-import { FileText, RotateCw } from 'lucide-react';
+import { FileText, RotateCw, UserX } from 'lucide-react';
 import { useCallback } from 'react';
 import { useRevalidator } from 'react-router';
 import { FeedGrid } from '~/features/feed/feed-grid.tsx';
@@ -34,7 +34,13 @@ export function ProfilePosts({ profile, firstPage, hasFailed, imageBase, modalPr
           <span className="ml-1 font-normal text-gray-500 dark:text-gray-400">{profile.posts}</span>
         </h2>
       </div>
-      {hasFailed ? (
+      {profile.isblock === 1 ? (
+        <div data-testid="posts-blocked" className="flex flex-col items-center py-20 text-center">
+          <UserX aria-hidden="true" className="size-10 text-gray-300 dark:text-gray-700" />
+          <p className="mt-3 text-base font-medium">{USERS_MESSAGES.postsBlocked}</p>
+          <p className="mt-1 text-sm text-gray-500 dark:text-gray-400">{USERS_MESSAGES.postsBlockedHint}</p>
+        </div>
+      ) : hasFailed ? (
         <div role="alert" className="flex flex-col items-center gap-4 py-16 text-sm text-gray-500 dark:text-gray-400">
           <span>{USERS_MESSAGES.postsFailed}</span>
           <Button
