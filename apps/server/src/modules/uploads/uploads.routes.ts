@@ -14,6 +14,7 @@ import {
   uploadTempRoot,
 } from './direct-upload.ts';
 import { receiveUpload } from './receive-upload.ts';
+import { startUploadSweeper } from './sweep-temp.ts';
 import { newUploadStem } from './upload-keys.ts';
 import { storeImageUpload, storeVideoUpload } from './uploads.service.ts';
 
@@ -44,6 +45,13 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, completeUpload, ({ uploadToken, key }, { viewer, request }) =>
     completeDirectUpload(deps(request), loggedInId(viewer), uploadToken, key),
   );
+
+  // Work folders a crashed process left behind go at start and then hourly.
+  let sweeper: { stop(): void } | null = null;
+  app.addHook('onReady', async () => {
+    sweeper = startUploadSweeper(uploadTempRoot(app.config), app.log);
+  });
+  app.addHook('onClose', async () => sweeper?.stop());
 
   // Multipart parsing only where a file is expected: these routes' own scope.
   await app.register(async (files) => {
