@@ -75,7 +75,7 @@ export const ERRORS = {
   /** An invite code that does not exist. */
   INVITE_NOT_FOUND: { status: STATUS.NOT_FOUND, message: '邀请码不存在' },
   /** An upload call without a file in the multipart field `file`. */
-  FILE_REQUIRED: { status: STATUS.VALIDATION_FAILED, message: '请选择要上传的图片' },
+  FILE_REQUIRED: { status: STATUS.VALIDATION_FAILED, message: '请选择要上传的文件' },
   /** An upload above the size limit of its endpoint. */
   FILE_TOO_LARGE: { status: STATUS.PAYLOAD_TOO_LARGE, message: '文件过大，不能超过 {limit} MB' },
   /** The uploaded bytes are not an image we decode (checked by content, not by name). */

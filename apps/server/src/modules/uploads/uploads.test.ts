@@ -137,7 +137,7 @@ describe('POST /api/v1/ai/user/upload/qiniu (images)', () => {
     const body = new FormData();
     body.append('type', 'post');
     const error = await apiFailure(api.call(uploadImage, body));
-    expect(error.message).toBe('请选择要上传的图片');
+    expect(error.message).toBe('请选择要上传的文件');
   });
 });
 

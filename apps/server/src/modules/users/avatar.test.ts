@@ -190,12 +190,12 @@ describe('POST /api/v1/user/info/avatar', () => {
     const wrongField = form(await pngWithGps(300, 300), 'a.png', 'image/png', 'image');
     expect(await apiFailure(api.call(uploadAvatar, wrongField))).toMatchObject({
       status: STATUS.VALIDATION_FAILED,
-      message: '请选择要上传的图片',
+      message: '请选择要上传的文件',
     });
-    expect(await apiFailure(api.call(uploadAvatar, {}))).toMatchObject({ message: '请选择要上传的图片' });
+    expect(await apiFailure(api.call(uploadAvatar, {}))).toMatchObject({ message: '请选择要上传的文件' });
     const onlyText = new FormData();
     onlyText.append('note', 'hello');
-    expect(await apiFailure(api.call(uploadAvatar, onlyText))).toMatchObject({ message: '请选择要上传的图片' });
+    expect(await apiFailure(api.call(uploadAvatar, onlyText))).toMatchObject({ message: '请选择要上传的文件' });
   });
 
   it('answers 2011 without login', async () => {

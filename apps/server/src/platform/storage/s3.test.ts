@@ -138,7 +138,7 @@ describe('direct upload with STORAGE=s3: presigned POST, then completeUpload', (
 
     // The token is spent: completing again finds nothing to process.
     const again = await api.call(completeUpload, { uploadToken: token.uploadToken, key: token.key }).catch((e) => e);
-    expect(again.message).toBe('请选择要上传的图片');
+    expect(again.message).toBe('请选择要上传的文件');
   });
 
   it('stores a video and its cover through the bucket', async () => {
