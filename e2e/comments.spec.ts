@@ -128,6 +128,36 @@ test.describe('comments', () => {
     await expect(section.getByText(firstWord)).toHaveCount(0);
   });
 
+  test('comments come with the post page from the server; a failed load in the modal offers 重试', async ({
+    page,
+    request,
+  }) => {
+    const [author, reader] = await Promise.all([loginByApi(), loginByApi()]);
+    const pid = await createPost(author);
+    const word = `充电口盖有点异响，大家遇到过吗 ${randomInt(1e6)}`;
+    await reader.api.call(commentSave, { pid, content: word });
+
+    // The post page's first comments are in the server's HTML (readers and crawlers alike).
+    for (const path of [`/post/${pid}`, `/m/post/${pid}`]) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain(word);
+      expect(html, path).not.toContain('data-testid="comments-skeleton"');
+    }
+
+    // The modal fetches them itself; the first answer fails: the section says so and 重试 loads them.
+    let failures = 1;
+    await page.route('**/api/v1/cms/comment/pager?*', async (route) => {
+      if (failures-- <= 0) return route.fallback();
+      await route.fulfill({ json: { status: 5000, data: null, message: '服务器开小差了' } });
+    });
+    await page.goto(`/?modal=true&postId=${pid}&index=0`);
+    const section = page.getByTestId('post-modal').getByTestId('comment-section');
+    await expect(section.getByTestId('comments-error')).toContainText('评论加载失败');
+    await section.getByTestId('comments-error').getByRole('button', { name: '重试' }).click();
+    await expect(commentByText(section, word)).toBeVisible();
+    await expect(section.getByTestId('comments-error')).toHaveCount(0);
+  });
+
   test('a visitor reads comments and replies, and is asked to log in to reply or like', async ({ page, context }) => {
     const [author, reader] = await Promise.all([loginByApi(), loginByApi()]);
     const pid = await createPost(author);
@@ -136,18 +166,9 @@ test.describe('comments', () => {
     const answer = `18 寸原厂运动款 ${randomInt(1e6)}`;
     await author.api.call(commentReply, { pid, cid: comment.cid, content: answer });
 
-    // The first answer fails: the section says so and 重试 loads them.
-    let failures = 1;
-    await page.route('**/api/v1/cms/comment/pager?*', async (route) => {
-      if (failures-- <= 0) return route.fallback();
-      await route.fulfill({ json: { status: 5000, data: null, message: '服务器开小差了' } });
-    });
     const section = await openPostAs(page, context, pid, null);
-    await expect(section.getByTestId('comments-error')).toContainText('评论加载失败');
-    await section.getByTestId('comments-error').getByRole('button', { name: '重试' }).click();
     const row = commentByText(section, word);
     await expect(row).toBeVisible();
-    await expect(section.getByTestId('comments-error')).toHaveCount(0);
     await expect(row.getByTestId('comment-author').first()).toHaveAttribute('href', `/user/${reader.account.uid}`);
     await expect(replyByText(section, answer)).toBeVisible();
     await expect(replyByText(section, answer)).toContainText('作者');

@@ -1,5 +1,13 @@
 import { formatMessage } from '@evcircle/contract/client';
-import { COMMENTS_MESSAGES } from './messages.ts';
+
+/** The words of times (zh-CN): no space between number and unit, as Chinese apps write them. */
+export const TIME_MESSAGES = {
+  justNow: '刚刚',
+  minutesAgo: '{count}分钟前',
+  hoursAgo: '{count}小时前',
+  yesterday: '昨天 {time}',
+  daysAgo: '{count}天前',
+} as const;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -30,7 +38,7 @@ function dayNumber(parts: Parts): number {
 }
 
 /**
- * When a comment was written, as Chinese apps say it: 刚刚, 5分钟前, 3小时前 (today),
+ * When a post or comment was written, as Chinese apps say it: 刚刚, 5分钟前, 3小时前 (today),
  * 昨天 21:04, 3天前 (within a week), 05-01 (this year), 2023-05-01 (earlier years).
  * A time in the future (a skewed clock) reads 刚刚.
  */
@@ -38,15 +46,15 @@ export function formatRelativeTime(iso: string, now: number = Date.now()): strin
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '';
   const diff = now - time;
-  if (diff < MINUTE) return COMMENTS_MESSAGES.justNow;
-  if (diff < HOUR) return formatMessage(COMMENTS_MESSAGES.minutesAgo, { count: Math.floor(diff / MINUTE) });
+  if (diff < MINUTE) return TIME_MESSAGES.justNow;
+  if (diff < HOUR) return formatMessage(TIME_MESSAGES.minutesAgo, { count: Math.floor(diff / MINUTE) });
 
   const then = partsOf(time);
   const today = partsOf(now);
   const days = dayNumber(today) - dayNumber(then);
-  if (days === 0) return formatMessage(COMMENTS_MESSAGES.hoursAgo, { count: Math.floor(diff / HOUR) });
-  if (days === 1) return formatMessage(COMMENTS_MESSAGES.yesterday, { time: `${then.hour}:${then.minute}` });
-  if (days < 7) return formatMessage(COMMENTS_MESSAGES.daysAgo, { count: days });
+  if (days === 0) return formatMessage(TIME_MESSAGES.hoursAgo, { count: Math.floor(diff / HOUR) });
+  if (days === 1) return formatMessage(TIME_MESSAGES.yesterday, { time: `${then.hour}:${then.minute}` });
+  if (days < 7) return formatMessage(TIME_MESSAGES.daysAgo, { count: days });
   if (then.year === today.year) return `${then.month}-${then.day}`;
   return `${then.year}-${then.month}-${then.day}`;
 }

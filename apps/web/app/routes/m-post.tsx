@@ -17,7 +17,14 @@ export const meta: Route.MetaFunction = ({ data }) => postMeta(data);
 
 /** /m/post/{id}: the phone rendering of a post, in the mobile layout (SPEC.md §2). */
 export default function MobilePostPage({ loaderData }: Route.ComponentProps) {
-  return <PostPageView post={loaderData.post} imageBase={loaderData.imageBase} isAlwaysStacked />;
+  return (
+    <PostPageView
+      post={loaderData.post}
+      comments={loaderData.comments}
+      imageBase={loaderData.imageBase}
+      isAlwaysStacked
+    />
+  );
 }
 
 export function ErrorBoundary() {

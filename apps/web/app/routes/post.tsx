@@ -35,7 +35,7 @@ export const meta: Route.MetaFunction = ({ data }) => postMeta(data);
 
 /** /post/{id}: the post page; phones get the one-column rendering at this same address. */
 export default function PostPage({ loaderData }: Route.ComponentProps) {
-  return <PostPageView post={loaderData.post} imageBase={loaderData.imageBase} />;
+  return <PostPageView post={loaderData.post} comments={loaderData.comments} imageBase={loaderData.imageBase} />;
 }
 
 export function ErrorBoundary() {

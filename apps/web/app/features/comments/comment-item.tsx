@@ -2,13 +2,13 @@ import { type Comment, commentAvatarUrl, formatMessage, type Reply } from '@evci
 import { ChevronDown, LoaderCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { ContentMenu } from '~/features/safety/content-menu.tsx';
+import { formatRelativeTime } from '~/lib/relative-time.ts';
 import { useRootData } from '~/lib/root-data.ts';
 import { Avatar } from '~/ui/avatar.tsx';
 import { cn } from '~/ui/cn.ts';
 import { hiddenReplyCount } from './comment-list.ts';
 import { LikeButton } from './like-button.tsx';
 import { COMMENTS_MESSAGES } from './messages.ts';
-import { formatRelativeTime } from './relative-time.ts';
 import type { RepliesStatus, ReplyTarget } from './use-comments.ts';
 
 /** What a row may do; the section owns the list and the composer. */

@@ -1,4 +1,4 @@
-import { ApiError, formatMessage, STATUS } from '@evcircle/contract/client';
+import { ApiError, type Comment, formatMessage, STATUS } from '@evcircle/contract/client';
 import { LoaderCircle, MessageCircle, RotateCw } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLoginModal, useRequireLogin } from '~/features/auth/login-modal.tsx';
@@ -19,6 +19,8 @@ type CommentSectionProps = {
   commentCount: number;
   /** Called with the new total after a comment or reply was added or removed. */
   onCountChange?: (count: number) => void;
+  /** Page 1, when the page's loader fetched it (rendered by the server, no first fetch). */
+  firstPage?: Comment[] | null;
 };
 
 /**
@@ -27,7 +29,7 @@ type CommentSectionProps = {
  * (or any on your own post), 举报 / 拉黑 through the 更多 menu, and the box at the bottom.
  * It brings its own horizontal padding (px-4) so the sticky box can span the full width.
  */
-export function CommentSection({ pid, postAuthorId, commentCount, onCountChange }: CommentSectionProps) {
+export function CommentSection({ pid, postAuthorId, commentCount, onCountChange, firstPage }: CommentSectionProps) {
   const viewer = useViewer();
   const requireLogin = useRequireLogin();
   const loginModal = useLoginModal();
@@ -45,7 +47,7 @@ export function CommentSection({ pid, postAuthorId, commentCount, onCountChange 
     deleteOnServer,
     dropItem,
     dropAuthor,
-  } = useComments(pid, viewerUid ?? 0);
+  } = useComments(pid, viewerUid ?? 0, firstPage);
   const [target, setTarget] = useState<ReplyTarget | null>(null);
   const sectionRef = useRef<HTMLElement>(null);
   // The comment or reply just published, brought into view once it is drawn.

@@ -45,10 +45,4 @@ export const COMMENTS_MESSAGES = {
   sendFailed: '发送失败，请稍后再试',
   loginToComment: '登录后参与评论',
   pleaseLogin: '请先登录',
-  // Time
-  justNow: '刚刚',
-  minutesAgo: '{count}分钟前',
-  hoursAgo: '{count}小时前',
-  yesterday: '昨天 {time}',
-  daysAgo: '{count}天前',
 } as const;

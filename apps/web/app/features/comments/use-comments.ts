@@ -28,6 +28,11 @@ export const COMMENTS_PAGE_SIZE = 10;
 /** Replies fetched per page of comment/reply-pager ("展开 N 条回复"). */
 export const REPLIES_PAGE_SIZE = 20;
 
+/** After a page of `items`: a short page is the last. */
+function statusAfter(items: readonly Comment[]): CommentsStatus {
+  return items.length < COMMENTS_PAGE_SIZE ? 'done' : 'idle';
+}
+
 /** `loading` the first page, `error` when it failed; then `idle` / `more` / `moreError` / `done`. */
 export type CommentsStatus = 'loading' | 'error' | 'idle' | 'more' | 'moreError' | 'done';
 export type RepliesStatus = 'loading' | 'error';
@@ -41,15 +46,19 @@ export type ReplyTarget = { cid: number; replyto?: number; name: string };
  * added at once, deletes and blocks removing what went. Writes answer how many items the
  * post's comment count gained (+1) or lost, so the caller keeps the total.
  * `viewerKey` refetches when the viewer changes (likes and ownership are per viewer).
+ * `firstPage`, fetched by the page's loader for this viewer, is shown at once (and in
+ * the server's HTML) instead of the first fetch.
  */
-export function useComments(pid: number, viewerKey: number) {
+export function useComments(pid: number, viewerKey: number, firstPage: Comment[] | null = null) {
   const api = useApi();
-  const [comments, setComments] = useState<Comment[]>([]);
-  const [status, setStatus] = useState<CommentsStatus>('loading');
+  const [comments, setComments] = useState<Comment[]>(firstPage ?? []);
+  const [status, setStatus] = useState<CommentsStatus>(firstPage ? statusAfter(firstPage) : 'loading');
   const [replyStatus, setReplyStatus] = useState<Record<number, RepliesStatus>>({});
   const commentsRef = useRef(comments);
   commentsRef.current = comments;
-  const pageRef = useRef(0);
+  const pageRef = useRef(firstPage ? 1 : 0);
+  // The first page the server rendered stands for the first fetch; later starts fetch.
+  const isFirstPageServedRef = useRef(firstPage !== null);
   const replyPagesRef = useRef(new Map<number, number>());
   const likePendingRef = useRef(new Set<number>());
   // Answers of an older post (or viewer) arriving late are dropped.
@@ -66,7 +75,7 @@ export function useComments(pid: number, viewerKey: number) {
         if (generation !== generationRef.current) return;
         pageRef.current = page;
         setComments((list) => (page === 1 ? items : appendComments(list, items)));
-        setStatus(items.length < COMMENTS_PAGE_SIZE ? 'done' : 'idle');
+        setStatus(statusAfter(items));
       } catch {
         if (generation !== generationRef.current) return;
         setStatus(page === 1 ? 'error' : 'moreError');
@@ -79,6 +88,10 @@ export function useComments(pid: number, viewerKey: number) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: viewerKey is the reason to start over
   useEffect(() => {
+    if (isFirstPageServedRef.current) {
+      isFirstPageServedRef.current = false;
+      return;
+    }
     generationRef.current += 1;
     isFetchingRef.current = false;
     pageRef.current = 0;

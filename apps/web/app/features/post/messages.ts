@@ -19,11 +19,6 @@ export const POST_MESSAGES = {
   location: '位置：{location}',
   publishedAt: '发布于 {time}',
   theme: '话题：{theme}',
-  // Time
-  justNow: '刚刚',
-  minutesAgo: '{n} 分钟前',
-  hoursAgo: '{n} 小时前',
-  daysAgo: '{n} 天前',
   // Media
   media: '帖子图片',
   imageOf: '第 {n} 张，共 {total} 张',

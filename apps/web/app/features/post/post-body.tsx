@@ -2,8 +2,9 @@ import { formatMessage, type PostDetail } from '@evcircle/contract/client';
 import { BadgeCheck, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { themePageOf } from '~/features/feed/themes.ts';
+import { formatRelativeTime } from '~/lib/relative-time.ts';
 import { POST_MESSAGES } from './messages.ts';
-import { formatPostTime, splitHeading } from './post-text.ts';
+import { splitHeading } from './post-text.ts';
 
 type PostBodyProps = {
   post: PostDetail;
@@ -55,7 +56,7 @@ export function PostBody({ post, headingLevel: Heading, headingId }: PostBodyPro
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-gray-500 dark:text-gray-400">
         <time dateTime={post.atime} title={post.atime} suppressHydrationWarning>
-          {formatPostTime(post.atime)}
+          {formatRelativeTime(post.atime)}
         </time>
         {post.location ? (
           <span data-testid="post-location" className="inline-flex min-w-0 items-center gap-0.5">

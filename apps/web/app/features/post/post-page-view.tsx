@@ -1,4 +1,4 @@
-import type { PostDetail } from '@evcircle/contract/client';
+import type { Comment, PostDetail } from '@evcircle/contract/client';
 import { ChevronLeft } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import { useIsMobile } from '~/features/layout/use-is-mobile.ts';
@@ -8,6 +8,8 @@ import { PostView } from './post-view.tsx';
 type PostPageViewProps = {
   post: PostDetail;
   imageBase: string;
+  /** The first page of comments, fetched with the post (null when that call failed). */
+  comments: Comment[] | null;
   /** /m/post/{id} is always the phone rendering; /post/{id} follows the device. */
   isAlwaysStacked?: boolean;
 };
@@ -16,7 +18,7 @@ type PostPageViewProps = {
  * The post as a page of its own: on desktop a tall card with media left and text and
  * comments right; on phones (and on /m/post) one column with a back button.
  */
-export function PostPageView({ post, imageBase, isAlwaysStacked = false }: PostPageViewProps) {
+export function PostPageView({ post, imageBase, comments, isAlwaysStacked = false }: PostPageViewProps) {
   const isMobile = useIsMobile();
   const navigate = useNavigate();
   const location = useLocation();
@@ -36,6 +38,7 @@ export function PostPageView({ post, imageBase, isAlwaysStacked = false }: PostP
         layout="stacked"
         headingLevel="h1"
         imageBase={imageBase}
+        firstComments={comments}
         onDeleted={leave}
         leading={
           <button
@@ -59,6 +62,7 @@ export function PostPageView({ post, imageBase, isAlwaysStacked = false }: PostP
         layout="split"
         headingLevel="h1"
         imageBase={imageBase}
+        firstComments={comments}
         onDeleted={leave}
         className="h-[calc(100dvh-7rem)] min-h-[560px] rounded-2xl shadow-sm ring-1 ring-gray-900/5 dark:ring-white/10"
       />

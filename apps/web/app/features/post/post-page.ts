@@ -1,5 +1,7 @@
 import {
   ApiError,
+  type Comment,
+  commentPager,
   formatMessage,
   type PostDetail,
   postCoverUrl,
@@ -8,12 +10,19 @@ import {
   type WebLoadContext,
 } from '@evcircle/contract/client';
 import { data } from 'react-router';
+import { COMMENTS_PAGE_SIZE } from '~/features/comments/use-comments.ts';
 import { absoluteUrl } from '~/features/users/profile-meta.ts';
 import { serverApi } from '~/lib/api.ts';
 import { POST_MESSAGES } from './messages.ts';
 import { postDescription, postTitle } from './post-text.ts';
 
-export type PostPageData = { post: PostDetail; publicUrl: string; imageBase: string };
+export type PostPageData = {
+  post: PostDetail;
+  /** Comments page 1, rendered with the post; null when that call failed (the section fetches it). */
+  comments: Comment[] | null;
+  publicUrl: string;
+  imageBase: string;
+};
 
 /** Unknown, deleted or malformed ids: the 404 page with HTTP 404. */
 function notFound(): never {
@@ -23,10 +32,23 @@ function notFound(): never {
 /** The loader of /post/{id} and /m/post/{id}: the post with the viewer's relation, or a 404. */
 export async function loadPostPage(id: string | undefined, context: WebLoadContext): Promise<PostPageData> {
   if (!id || !/^\d{1,15}$/.test(id) || Number(id) <= 0) notFound();
+  const api = serverApi(context);
+  const pid = Number(id);
+  // Both at once; the comments are a bonus the section can fetch itself.
+  const comments = api.call(commentPager, { pid, page: 1, size: COMMENTS_PAGE_SIZE }).catch((error: unknown) => {
+    if (!(error instanceof ApiError && error.status === STATUS.NOT_FOUND))
+      console.error('[post] comments failed', error);
+    return null;
+  });
   try {
-    const [post] = await serverApi(context).call(postDetail, { pid: Number(id) });
+    const [post] = await api.call(postDetail, { pid });
     if (!post) notFound();
-    return { post, publicUrl: context.publicConfig.publicUrl, imageBase: context.publicConfig.imageBase };
+    return {
+      post,
+      comments: await comments,
+      publicUrl: context.publicConfig.publicUrl,
+      imageBase: context.publicConfig.imageBase,
+    };
   } catch (error) {
     if (error instanceof ApiError && (error.status === STATUS.NOT_FOUND || error.status === STATUS.VALIDATION_FAILED)) {
       notFound();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPostTime, postDescription, postTitle, splitHeading } from './post-text.ts';
+import { postDescription, postTitle, splitHeading } from './post-text.ts';
 
 describe('postTitle', () => {
   it('is the first non-empty line, trimmed', () => {
@@ -37,26 +37,5 @@ describe('splitHeading', () => {
     expect(splitHeading('只有一行')).toEqual({ heading: null, body: '只有一行' });
     const long = `${'长'.repeat(41)}\n后面`;
     expect(splitHeading(long)).toEqual({ heading: null, body: long });
-  });
-});
-
-describe('formatPostTime', () => {
-  const now = Date.parse('2026-11-23T12:00:00Z');
-  const ago = (ms: number) => new Date(now - ms).toISOString();
-
-  it('says 刚刚, minutes, hours and days for the last week', () => {
-    expect(formatPostTime(ago(30_000), now)).toBe('刚刚');
-    expect(formatPostTime(ago(5 * 60_000), now)).toBe('5 分钟前');
-    expect(formatPostTime(ago(3 * 3_600_000), now)).toBe('3 小时前');
-    expect(formatPostTime(ago(2 * 86_400_000), now)).toBe('2 天前');
-  });
-
-  it('gives the China date after a week, with the year only for other years', () => {
-    expect(formatPostTime('2026-10-01T20:00:00Z', now)).toBe('10-02');
-    expect(formatPostTime('2025-03-04T01:00:00Z', now)).toBe('2025-03-04');
-  });
-
-  it('is empty for a malformed time', () => {
-    expect(formatPostTime('nope', now)).toBe('');
   });
 });

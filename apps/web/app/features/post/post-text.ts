@@ -46,34 +46,3 @@ export function splitHeading(content: string): { heading: string | null; body: s
   if (!head || !body || Array.from(head).length > HEADING_MAX) return { heading: null, body: text };
   return { heading: head, body };
 }
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/**
- * When a post was published, the way Chinese apps say it: 刚刚, N 分钟前, N 小时前, N 天前
- * (under a week), then the date in China time (with the year when it is not this year).
- */
-export function formatPostTime(iso: string, now: number = Date.now()): string {
-  const time = new Date(iso).getTime();
-  if (Number.isNaN(time)) return '';
-  const ago = Math.max(0, now - time);
-  if (ago < MINUTE) return POST_MESSAGES.justNow;
-  if (ago < HOUR) return formatMessage(POST_MESSAGES.minutesAgo, { n: Math.floor(ago / MINUTE) });
-  if (ago < DAY) return formatMessage(POST_MESSAGES.hoursAgo, { n: Math.floor(ago / HOUR) });
-  if (ago < 7 * DAY) return formatMessage(POST_MESSAGES.daysAgo, { n: Math.floor(ago / DAY) });
-  const parts = (date: number) =>
-    new Intl.DateTimeFormat('zh-CN', {
-      timeZone: 'Asia/Shanghai',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).formatToParts(date);
-  const get = (list: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes) =>
-    list.find((p) => p.type === type)?.value ?? '';
-  const then = parts(time);
-  const sameYear = get(then, 'year') === get(parts(now), 'year');
-  const day = `${get(then, 'month')}-${get(then, 'day')}`;
-  return sameYear ? day : `${get(then, 'year')}-${day}`;
-}

@@ -1,4 +1,4 @@
-import { type PostDetail, postCoverUrl } from '@evcircle/contract/client';
+import { type Comment, type PostDetail, postCoverUrl } from '@evcircle/contract/client';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { CommentSection } from '~/features/comments/comment-section.tsx';
 import { cn } from '~/ui/cn.ts';
@@ -31,6 +31,8 @@ export type PostViewProps = {
   onBlocked?: () => void;
   /** Counts or relations changed here (so a list behind can show them too). */
   onChange?: (patch: Partial<PostDetail>) => void;
+  /** The first page of comments, when the page's loader fetched it. */
+  firstComments?: Comment[] | null;
   className?: string;
 };
 
@@ -50,6 +52,7 @@ export function PostView({
   onDeleted,
   onBlocked,
   onChange,
+  firstComments,
   className,
 }: PostViewProps) {
   const onChangeRef = useRef(onChange);
@@ -108,6 +111,7 @@ export function PostView({
       pid={post.pid}
       postAuthorId={post.uid}
       commentCount={post.comments}
+      firstPage={firstComments}
       onCountChange={(count) => {
         setCommentCount(count);
         onChange?.({ comments: count });
