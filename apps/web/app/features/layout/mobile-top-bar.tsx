@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { AccountMenu } from '~/features/auth/account-menu.tsx';
 import { ColorModeToggle } from '~/features/color-mode/color-mode-toggle.tsx';
 import { cn } from '~/ui/cn.ts';
@@ -8,11 +9,24 @@ import { FEED_NAV } from './nav-items.ts';
 
 /** Logo, the theme feeds as a swipeable strip, the colour-mode switch and the login corner. */
 export function MobileTopBar() {
+  const navRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // The feed you are on is in view in the strip (经验 is off the edge of a phone).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address marks another link
+  useEffect(() => {
+    const nav = navRef.current;
+    const active = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !active) return;
+    const start = active.offsetLeft - nav.offsetLeft;
+    if (start >= nav.scrollLeft && start + active.offsetWidth <= nav.scrollLeft + nav.clientWidth) return;
+    nav.scrollLeft = start - (nav.clientWidth - active.offsetWidth) / 2;
+  }, [pathname]);
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur dark:border-gray-800 dark:bg-gray-950/95">
       <div className="flex h-12 items-center gap-3 px-3">
         <Logo className="[&_span]:text-base [&_svg]:size-7" />
         <nav
+          ref={navRef}
           aria-label={LAYOUT_MESSAGES.mainNav}
           className="flex min-w-0 flex-1 items-center gap-1 overflow-x-auto [scrollbar-width:none]"
         >
