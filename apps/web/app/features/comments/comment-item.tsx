@@ -52,7 +52,8 @@ function ItemFooter({ item, actions, onReply }: { item: Comment | Reply; actions
   const canDelete = actions.viewerUid !== null && actions.viewerUid === actions.postAuthorId;
   return (
     <div className="mt-1 flex items-center gap-1 text-xs text-gray-500 dark:text-gray-400">
-      <time dateTime={item.atime} className="mr-1" data-testid="comment-time">
+      {/* Rendered by the server too: a minute may pass before the browser renders it again. */}
+      <time dateTime={item.atime} className="mr-1" data-testid="comment-time" suppressHydrationWarning>
         {formatRelativeTime(item.atime)}
       </time>
       <button
