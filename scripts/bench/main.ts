@@ -11,6 +11,8 @@ import { parseArgs } from 'node:util';
 import { createApiClient, postsNoAds } from '@evcircle/contract';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
+import { createSession } from '../../apps/server/src/modules/auth/sessions.service.ts';
+import { users } from '../../apps/server/src/modules/users/users.tables.ts';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import { createDatabase, runMigrations } from '../../apps/server/src/platform/db.ts';
 import { createStorage } from '../../apps/server/src/platform/storage/index.ts';
@@ -110,13 +112,20 @@ type AutocannonJson = {
  * CPU from it, so a fast route measures far slower than it is and the hello/feed ratio
  * is squeezed towards 1. In its own process it uses the other core like a real client.
  */
-function runAutocannon(url: string, connections: number, duration: number): Promise<LoadResult> {
+function runAutocannon(
+  url: string,
+  connections: number,
+  duration: number,
+  headers: Record<string, string> = {},
+): Promise<LoadResult> {
   const bin = path.join(
     path.dirname(createRequire(import.meta.url).resolve('autocannon/package.json')),
     'autocannon.js',
   );
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, '--json', '-c', String(connections), '-d', String(duration), url], {
+    const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
+    const args = [bin, '--json', '-c', String(connections), '-d', String(duration), ...headerArgs, url];
+    const child = spawn(process.execPath, args, {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
@@ -202,17 +211,23 @@ async function main(args: BenchArgs): Promise<void> {
       const page = await api.call(postsNoAds, { page: 1, size: 20 });
       if (page.length !== 20) throw new Error(`the feed answered ${page.length} posts instead of 20`);
 
+      // A logged-in reader: the same page, marked with their likes and follows.
+      const [reader] = await app.db.select({ id: users.id }).from(users).orderBy(users.id).limit(1);
+      if (!reader) throw new Error('the seed made no users');
+      const token = await createSession(app.db, reader.id, 'sms', 'bench');
+
       const results: [string, Measured][] = [];
-      for (const [name, url] of [
-        ['hello', `${address}/bench/hello`],
-        ['feed', feedUrl],
+      for (const [name, url, headers] of [
+        ['hello', `${address}/bench/hello`, {}],
+        ['feed', feedUrl, {}],
+        ['feed (logged in)', feedUrl, { authorization: `Bearer ${token}` }],
       ] as const) {
         console.log(`▶ ${name}: ${args.connections} connections for ${args.duration} s…`);
         const stopProfile = args.cpuProf ? await startCpuProfile() : null;
         const loopDelay = monitorEventLoopDelay({ resolution: 5 });
         loopDelay.enable();
         const cpuBefore = process.cpuUsage();
-        const load = await runAutocannon(url, args.connections, args.duration);
+        const load = await runAutocannon(url, args.connections, args.duration, headers);
         const cpu = process.cpuUsage(cpuBefore);
         loopDelay.disable();
         const result: Measured = {
@@ -232,7 +247,7 @@ async function main(args: BenchArgs): Promise<void> {
         results.push([name, result]);
       }
 
-      const [hello, feed] = [results[0]![1], results[1]![1]];
+      const [hello, feed, loggedIn] = [results[0]![1], results[1]![1], results[2]![1]];
       const ratio = feed.requestsPerSecond / hello.requestsPerSecond;
       console.log(`\n${engine}, ${args.posts} posts, ${args.connections} connections, ${args.duration} s each`);
       console.table(
@@ -258,6 +273,8 @@ async function main(args: BenchArgs): Promise<void> {
         `feed/hello ratio: ${ratio.toFixed(2)} (target ≥ ${TARGET_RATIO}: ${verdict(ratio >= TARGET_RATIO)})`,
       );
       console.log(`feed p99: ${feed.p99} ms (target < ${TARGET_P99_MS} ms: ${verdict(feed.p99 < TARGET_P99_MS)})`);
+      const loggedInRatio = loggedIn.requestsPerSecond / hello.requestsPerSecond;
+      console.log(`logged-in feed/hello ratio: ${loggedInRatio.toFixed(2)}, p99 ${loggedIn.p99} ms (no target yet)`);
     } finally {
       await app.close();
     }

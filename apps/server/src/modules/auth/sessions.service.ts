@@ -39,17 +39,39 @@ export async function createSession(
 }
 
 /**
+ * The session lookup every logged-in request makes, built once per database and sent as
+ * a named prepared statement: no query building, and PostgreSQL plans it once.
+ */
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({ sessionId: sessions.id, userId: sessions.userId, role: users.role, lastUsedAt: sessions.lastUsedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('session_by_token');
+}
+
+/**
  * The viewer a token stands for, or null when it is unknown, expired, or its account is
  * deleted. Sliding expiry: a session used within its lifetime lives another lifetime.
  */
 export async function resolveSession(db: Db, token: string, now: Date = new Date()): Promise<Viewer | null> {
   if (token.length < 20 || token.length > 128) return null;
-  const [row] = await db
-    .select({ sessionId: sessions.id, userId: sessions.userId, role: users.role, lastUsedAt: sessions.lastUsedAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now), isNull(users.deletedAt)))
-    .limit(1);
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash: hashToken(token), now });
   if (!row) return null;
   if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
     await db

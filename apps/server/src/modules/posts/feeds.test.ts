@@ -158,6 +158,51 @@ describe('themed feeds /api/v1/{mod,beauty,travel,tesla,exp}/posts', () => {
   });
 });
 
+describe('a logged-in feed page', () => {
+  afterEach(async () => {
+    await t.app.db.delete(blocks);
+    await t.app.db.delete(follows);
+  });
+
+  it('is the shared page marked with one query; a viewer who blocked someone reads their own', async () => {
+    const viewer = await createUser(t.app.db);
+    const followed = await createUser(t.app.db);
+    const other = await createUser(t.app.db);
+    const made = [];
+    for (let i = 0; i < 3; i++) {
+      made.push(await createPost(t.app.db, { userId: followed.id, hotScore: 100 - 2 * i }));
+      made.push(await createPost(t.app.db, { userId: other.id, hotScore: 99 - 2 * i }));
+    }
+    await createPost(t.app.db, { userId: viewer.id, hotScore: 1 });
+    await t.app.db.insert(follows).values({ followerId: viewer.id, followeeId: followed.id });
+    // The shared page is read (and cached) once, by anybody.
+    await listFeed(t.app.db, { page: 1, size: 10, viewerId: null });
+
+    // Both drivers (PGlite and node-postgres' pool) send every query outside a transaction through `query`.
+    const client = (t.app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const spy = vi.spyOn(client, 'query');
+    try {
+      const page = await listFeed(t.app.db, { page: 1, size: 10, viewerId: viewer.id });
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(page.map((p) => [p.uid, p.isfollow, p.ismine])).toEqual([
+        ...made.map((p) => [p.userId, p.userId === followed.id ? 1 : 0, 0]),
+        [viewer.id, 0, 1],
+      ]);
+
+      await block(viewer.id, other.id);
+      spy.mockClear();
+      const mine = await listFeed(t.app.db, { page: 1, size: 10, viewerId: viewer.id });
+      expect(mine.map((p) => [p.uid, p.isfollow])).toEqual([
+        ...made.filter((p) => p.userId === followed.id).map((p) => [p.userId, 1]),
+        [viewer.id, 0],
+      ]);
+      expect(spy).toHaveBeenCalledTimes(3);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
 describe('blocked authors in feeds', () => {
   afterEach(async () => {
     await t.app.db.delete(blocks);

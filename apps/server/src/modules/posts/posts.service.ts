@@ -1,9 +1,11 @@
 import { AppError, type Post, type PostTheme } from '@evcircle/contract';
 import { and, desc, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
+import { type Db, executeRows } from '../../platform/db.ts';
 import { invalidateResponseCache } from '../../platform/response-cache.ts';
 import { followeeIdsOf } from '../follows/follows.service.ts';
-import { blockedIdsOf, blockedSetOf } from '../safety/blocks.service.ts';
+import { follows } from '../follows/follows.tables.ts';
+import { blockedIdsOf } from '../safety/blocks.service.ts';
+import { blocks } from '../safety/safety.tables.ts';
 import { followedAmong } from '../users/account.service.ts';
 import { users } from '../users/users.tables.ts';
 import { posts } from './posts.tables.ts';
@@ -165,26 +167,57 @@ export function invalidateFeed(db: Db): void {
  * author is the viewer, whom nobody can follow).
  */
 export async function markForViewer(db: Db, rows: readonly FeedRow[], viewerId: number | null): Promise<Post[]> {
-  const authors = [...new Set(rows.map((row) => row.userId))].filter((id) => id !== viewerId);
-  const followed = await followedAmong(db, viewerId, authors);
+  const followed = await followedAmong(db, viewerId, authorsOf(rows, viewerId));
   return rows.map((row) => toPost(row, viewerId, followed));
+}
+
+/** The distinct authors of `rows` but the viewer (whom nobody follows). */
+function authorsOf(rows: readonly FeedRow[], viewerId: number | null): number[] {
+  return [...new Set(rows.map((row) => row.userId))].filter((id) => id !== viewerId);
+}
+
+/**
+ * Whom `viewerId` blocked, and which of `authorIds` they follow, in one query: what a
+ * logged-in feed page needs besides the shared rows.
+ */
+async function relationsOf(
+  db: Db,
+  viewerId: number,
+  authorIds: readonly number[],
+): Promise<{ blocked: Set<number>; followed: Set<number> }> {
+  const followed =
+    authorIds.length === 0
+      ? sql`null`
+      : sql`(select array_agg(${follows.followeeId}) from ${follows}
+          where ${follows.followerId} = ${viewerId}
+            and ${follows.followeeId} in (${sql.join(
+              authorIds.map((id) => sql`${id}`),
+              sql`, `,
+            )}))`;
+  const [row] = await executeRows<{ blocked: unknown[] | null; followed: unknown[] | null }>(
+    db,
+    sql`select
+      (select array_agg(${blocks.blockedId}) from ${blocks} where ${blocks.blockerId} = ${viewerId}) as blocked,
+      ${followed} as followed`,
+  );
+  const ids = (list: unknown[] | null | undefined) => new Set((list ?? []).map(Number));
+  return { blocked: ids(row?.blocked), followed: ids(row?.followed) };
 }
 
 /**
  * The home feed (or one theme's feed) as the contract's Post list, marked for the
- * viewer. Logged out, or for a viewer who blocked nobody, the rows are the shared cached
- * page and only the marking is per viewer; a viewer who blocked someone gets their own
- * read, with the blocked authors left out in the same statement, so their pages stay
- * full and paging stays stable.
+ * viewer. The rows are the shared cached page, marked per viewer with one more query;
+ * a viewer who blocked someone gets their own read instead, with the blocked authors
+ * left out in the same statement, so their pages stay full and paging stays stable.
  */
 export async function listFeed(db: Db, options: FeedOptions & { theme?: PostTheme }): Promise<Post[]> {
   const page: FeedPage = { page: options.page, size: options.size, theme: options.theme };
-  const blocked = await blockedSetOf(db, options.viewerId);
-  const rows =
-    blocked.size === 0
-      ? await readFeedPage(db, page)
-      : await selectFeedRows(db, { ...page, hiddenAuthors: [...blocked] });
-  return markForViewer(db, rows, options.viewerId);
+  const { viewerId } = options;
+  const shared = await readFeedPage(db, page);
+  if (viewerId === null) return shared.map((row) => toPost(row, null));
+  const { blocked, followed } = await relationsOf(db, viewerId, authorsOf(shared, viewerId));
+  if (blocked.size === 0) return shared.map((row) => toPost(row, viewerId, followed));
+  return markForViewer(db, await selectFeedRows(db, { ...page, hiddenAuthors: [...blocked] }), viewerId);
 }
 
 /**
