@@ -24,16 +24,17 @@ const PARTS = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
-type Parts = { year: string; month: string; day: string; hour: string; minute: string };
+export type ChinaTimeParts = { year: string; month: string; day: string; hour: string; minute: string };
 
-function partsOf(time: number): Parts {
+/** Year, month, day, hour and minute (zero-padded) of `time` on the Beijing clock. */
+export function chinaTimeParts(time: number): ChinaTimeParts {
   const out: Record<string, string> = {};
   for (const part of PARTS.formatToParts(time)) out[part.type] = part.value;
-  return out as Parts;
+  return out as ChinaTimeParts;
 }
 
 /** Days since the epoch of the Beijing calendar day `time` falls on. */
-function dayNumber(parts: Parts): number {
+function dayNumber(parts: ChinaTimeParts): number {
   return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)) / DAY;
 }
 
@@ -49,8 +50,8 @@ export function formatRelativeTime(iso: string, now: number = Date.now()): strin
   if (diff < MINUTE) return TIME_MESSAGES.justNow;
   if (diff < HOUR) return formatMessage(TIME_MESSAGES.minutesAgo, { count: Math.floor(diff / MINUTE) });
 
-  const then = partsOf(time);
-  const today = partsOf(now);
+  const then = chinaTimeParts(time);
+  const today = chinaTimeParts(now);
   const days = dayNumber(today) - dayNumber(then);
   if (days === 0) return formatMessage(TIME_MESSAGES.hoursAgo, { count: Math.floor(diff / HOUR) });
   if (days === 1) return formatMessage(TIME_MESSAGES.yesterday, { time: `${then.hour}:${then.minute}` });

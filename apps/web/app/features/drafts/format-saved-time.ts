@@ -1,20 +1,9 @@
 import { formatMessage } from '@evcircle/contract/client';
+import { type ChinaTimeParts, chinaTimeParts } from '~/lib/relative-time.ts';
 import { DRAFTS_MESSAGES } from './messages.ts';
 
-const ZONE = 'Asia/Shanghai';
-
-function parts(date: Date) {
-  const list = new Intl.DateTimeFormat('zh-CN', {
-    timeZone: ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes) => list.find((p) => p.type === type)?.value ?? '';
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute') };
+function parts(date: Date): ChinaTimeParts {
+  return chinaTimeParts(date.getTime());
 }
 
 /** hh:mm in China time (the autosave indicator). */
