@@ -209,12 +209,13 @@ test.describe('publish', () => {
     });
     expect(saved.imgpack).toHaveLength(1);
 
-    // Later: a fresh composer, and the draft waits in the list.
-    await page.goto('/');
-    await page.goto('/publish');
-    await expect(textArea(page)).toHaveValue('');
-    await page.getByTestId('open-drafts').click();
+    // Later: 草稿箱 on their own profile opens a fresh composer with the list, where the draft waits.
+    await page.goto(`/user/${me.account.uid}`);
+    await page.getByTestId('profile-drafts').click();
     const sheet = page.getByTestId('drafts-sheet');
+    await expect(sheet).toBeVisible();
+    await expect(page).toHaveURL('/publish');
+    await expect(textArea(page)).toHaveValue('');
     await expect(sheet.getByRole('heading')).toHaveText('草稿箱 (1)');
     const row = sheet.getByTestId('draft-row');
     await expect(row).toHaveCount(1);

@@ -16,7 +16,7 @@ function isGone(error: unknown): boolean {
 /**
  * The composer (docs/decisions/0007-publish-route.md). Logged out: the login prompt.
  * `?did=` resumes that draft of the viewer's; one that is gone opens an empty composer
- * and says so. `loadId` is new on every load, so the composer starts afresh each time.
+ * and says so; `?drafts=1` opens the drafts list. `loadId` is new on every load, so the composer starts afresh each time.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
@@ -29,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     console.error('[publish] draft count failed', error);
   }
 
-  const didParam = new URL(request.url).searchParams.get('did');
+  const params = new URL(request.url).searchParams;
+  const didParam = params.get('did');
   let draft: Draft | null = null;
   let isDraftMissing = false;
   if (didParam !== null) {
@@ -49,6 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadId,
     draft,
     isDraftMissing,
+    // `?drafts=1` (草稿箱 on the viewer's profile) opens with the drafts list shown.
+    isDraftsOpen: params.get('drafts') === '1',
     draftCount: count,
     imageBase: context.publicConfig.imageBase,
   };
@@ -89,6 +92,7 @@ export default function PublishPage({ loaderData }: Route.ComponentProps) {
       key={loaderData.loadId}
       draft={loaderData.draft}
       isDraftMissing={loaderData.isDraftMissing}
+      isDraftsOpen={loaderData.isDraftsOpen}
       draftCount={loaderData.draftCount}
       imageBase={loaderData.imageBase}
     />

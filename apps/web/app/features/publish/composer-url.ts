@@ -26,12 +26,16 @@ export function isOwnComposerNavigation(location: Location): boolean {
   return Boolean(state && typeof state === 'object' && state[OWN_UPDATE] === true);
 }
 
-/** Puts `?did=<did>` (or no did) in the address with replace: no history entry, no reload, no scroll. */
+/**
+ * Puts `?did=<did>` (or no did) in the address with replace: no history entry, no reload,
+ * no scroll. `?drafts=1` goes at the same time (the drafts list it asked for is open).
+ */
 export function useReplaceDraftParam(): (did: number | null) => void {
   const navigate = useNavigate();
   return useCallback(
     (did: number | null) => {
       const params = new URLSearchParams(window.location.search);
+      params.delete('drafts');
       if (did === null) params.delete('did');
       else params.set('did', String(did));
       const search = params.toString();

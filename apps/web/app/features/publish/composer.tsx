@@ -40,6 +40,8 @@ type ComposerProps = {
   draft: Draft | null;
   /** `?did=` named a draft that is not (or no longer) the viewer's. */
   isDraftMissing: boolean;
+  /** Start with the drafts list open (`?drafts=1`, which the composer then drops). */
+  isDraftsOpen?: boolean;
   draftCount: number | null;
   imageBase: string;
 };
@@ -51,7 +53,13 @@ const ROW = 'border-t border-gray-100 pt-5 dark:border-gray-800';
  * the drafts a few seconds after each change and published with postRelease (which
  * removes the draft in the same step).
  */
-export function Composer({ draft, isDraftMissing, draftCount: initialCount, imageBase }: ComposerProps) {
+export function Composer({
+  draft,
+  isDraftMissing,
+  isDraftsOpen: isDraftsOpenAtStart = false,
+  draftCount: initialCount,
+  imageBase,
+}: ComposerProps) {
   const api = useApi();
   const toast = useToast();
   const navigate = useNavigate();
@@ -63,7 +71,12 @@ export function Composer({ draft, isDraftMissing, draftCount: initialCount, imag
   const uploads = useMediaUploads(dispatch);
   const [isPublishing, setIsPublishing] = useState(false);
   const [count, setCount] = useState(initialCount);
-  const [isDraftsOpen, setIsDraftsOpen] = useState(false);
+  const [isDraftsOpen, setIsDraftsOpen] = useState(isDraftsOpenAtStart);
+  // The list opened once; a reload of the address should not open it again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only at the start
+  useEffect(() => {
+    if (isDraftsOpenAtStart) replaceDid(draft?.did ?? null);
+  }, []);
 
   const refreshCount = useCallback(() => {
     api

@@ -21,6 +21,7 @@ export const USERS_MESSAGES = {
   postsEmpty: '还没有发布内容',
   postsEmptyHint: 'TA 发布的帖子会出现在这里。',
   postsEmptyMine: '分享你的第一篇用车心得吧。',
+  drafts: '草稿箱',
   postsBlocked: '你已拉黑 TA',
   postsBlockedHint: '取消拉黑后可重新查看 TA 的帖子。',
   postsFailed: '帖子加载失败，请稍后重试',

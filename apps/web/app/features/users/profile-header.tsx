@@ -1,5 +1,5 @@
 import { formatMessage, resolveMediaUrl, type UserProfile } from '@evcircle/contract/client';
-import { Car, Coins, Crown, Mars, Pencil, Venus } from 'lucide-react';
+import { Car, Coins, Crown, FileText, Mars, Pencil, Venus } from 'lucide-react';
 import { Link, useRevalidator } from 'react-router';
 import { formatCount } from '~/features/feed/format-count.ts';
 import { FollowButton } from '~/features/follow/follow-button.tsx';
@@ -110,6 +110,14 @@ export function ProfileHeader({ profile, imageBase, points, onFollowChange, onOp
       <Link to="/settings" data-testid="edit-profile" className={buttonClass('outline', 'md', 'flex-1 md:flex-none')}>
         <Pencil aria-hidden="true" className="size-4" />
         {USERS_MESSAGES.editProfile}
+      </Link>
+      <Link
+        to="/publish?drafts=1"
+        data-testid="profile-drafts"
+        className={buttonClass('outline', 'md', 'flex-1 md:flex-none')}
+      >
+        <FileText aria-hidden="true" className="size-4" />
+        {USERS_MESSAGES.drafts}
       </Link>
     </div>
   ) : (
