@@ -2,7 +2,7 @@ import { type Comment, commentAvatarUrl, formatMessage, type Reply } from '@evci
 import { ChevronDown, LoaderCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { ContentMenu } from '~/features/safety/content-menu.tsx';
-import { formatRelativeTime } from '~/lib/relative-time.ts';
+import { formatRelativeTime } from '~/lib/china-time.ts';
 import { useRootData } from '~/lib/root-data.ts';
 import { Avatar } from '~/ui/avatar.tsx';
 import { cn } from '~/ui/cn.ts';

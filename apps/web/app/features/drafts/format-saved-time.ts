@@ -1,5 +1,5 @@
 import { formatMessage } from '@evcircle/contract/client';
-import { type ChinaTimeParts, chinaTimeParts } from '~/lib/relative-time.ts';
+import { type ChinaTimeParts, chinaTimeParts } from '~/lib/china-time.ts';
 import { DRAFTS_MESSAGES } from './messages.ts';
 
 function parts(date: Date): ChinaTimeParts {

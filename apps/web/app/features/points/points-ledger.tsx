@@ -2,10 +2,10 @@ import { type EndpointData, integralInfo, PAGE_SIZE } from '@evcircle/contract/c
 import { useEffect, useRef } from 'react';
 import { usePagedList } from '~/features/users/use-paged-list.ts';
 import { useApi } from '~/lib/api.ts';
+import { formatDateTime } from '~/lib/china-time.ts';
 import { Button } from '~/ui/button.tsx';
 import { cn } from '~/ui/cn.ts';
 import { Skeleton } from '~/ui/skeleton.tsx';
-import { formatDateTime } from './format-time.ts';
 import { POINTS_MESSAGES } from './messages.ts';
 
 export type LedgerEntry = EndpointData<typeof integralInfo>[number];

@@ -2,7 +2,7 @@ import { formatMessage, type PostDetail } from '@evcircle/contract/client';
 import { BadgeCheck, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { themePageOf } from '~/features/feed/themes.ts';
-import { formatRelativeTime } from '~/lib/relative-time.ts';
+import { formatRelativeTime } from '~/lib/china-time.ts';
 import { POST_MESSAGES } from './messages.ts';
 import { splitHeading } from './post-text.ts';
 

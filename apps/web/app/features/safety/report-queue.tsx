@@ -9,9 +9,9 @@ import {
 import { Check, Flag, LoaderCircle, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime } from '~/features/points/format-time.ts';
 import { usePagedList } from '~/features/users/use-paged-list.ts';
 import { useApi } from '~/lib/api.ts';
+import { formatDateTime } from '~/lib/china-time.ts';
 import { Button } from '~/ui/button.tsx';
 import { cn } from '~/ui/cn.ts';
 import { useToast } from '~/ui/toast.tsx';

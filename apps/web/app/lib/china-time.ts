@@ -1,3 +1,4 @@
+/** Times on the Beijing clock, whatever the server's or browser's zone: relative (3小时前) and full. */
 import { formatMessage } from '@evcircle/contract/client';
 
 /** The words of times (zh-CN): no space between number and unit, as Chinese apps write them. */
@@ -58,4 +59,12 @@ export function formatRelativeTime(iso: string, now: number = Date.now()): strin
   if (days < 7) return formatMessage(TIME_MESSAGES.daysAgo, { count: days });
   if (then.year === today.year) return `${then.month}-${then.day}`;
   return `${then.year}-${then.month}-${then.day}`;
+}
+
+/** 2024-05-01 09:30 in China time, whatever the server's or browser's time zone. */
+export function formatDateTime(iso: string): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '';
+  const p = chinaTimeParts(time);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelativeTime } from './relative-time.ts';
+import { formatDateTime, formatRelativeTime } from './china-time.ts';
 
 // 2026-05-10 14:30 in Beijing (UTC+8).
 const NOW = Date.parse('2026-05-10T06:30:00Z');
@@ -35,5 +35,13 @@ describe('formatRelativeTime', () => {
 
   it('answers nothing for a time it cannot read', () => {
     expect(formatRelativeTime('not a time', NOW)).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('is the Beijing date and 24-hour clock, midnight as 00', () => {
+    expect(formatDateTime('2026-05-09T16:00:00Z')).toBe('2026-05-10 00:00');
+    expect(formatDateTime('2025-12-31T15:59:00Z')).toBe('2025-12-31 23:59');
+    expect(formatDateTime('nope')).toBe('');
   });
 });
