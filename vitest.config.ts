@@ -1,6 +1,9 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The web app's own import alias (apps/web/vite.config.ts), for its unit tests.
+  resolve: { alias: { '~': path.resolve(import.meta.dirname, 'apps/web/app') } },
   test: {
     include: [
       'packages/*/src/**/*.test.ts',

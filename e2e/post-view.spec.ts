@@ -19,12 +19,16 @@ function modalParams(page: Page): { postId: number; index: number } | null {
   return { postId: Number(url.searchParams.get('postId')), index: Number(url.searchParams.get('index')) };
 }
 
-/** A card whose cover is fully on screen (so a click lands on it without scrolling the page). */
+/**
+ * A card whose link is wholly on screen, below the sticky header: Playwright scrolls a
+ * link that is partly off screen into view before clicking it, which would move the
+ * list under the test.
+ */
 async function cardInView(page: Page): Promise<Locator> {
   const pid = await page.getByTestId('post-card').evaluateAll((cards) => {
     const inView = cards.find((card) => {
-      const box = card.getBoundingClientRect();
-      return box.top > 80 && box.top + 120 < window.innerHeight;
+      const box = (card.querySelector('[data-testid="post-card-link"]') ?? card).getBoundingClientRect();
+      return box.top > 80 && box.bottom < window.innerHeight - 8;
     });
     return inView?.getAttribute('data-pid') ?? null;
   });
