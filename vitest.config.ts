@@ -12,6 +12,8 @@ export default defineConfig({
       'scripts/**/*.test.ts',
       'apps/web/app/**/*.test.ts',
     ],
+    // One migrated PGlite template for the whole run (apps/server/test/build-test-app.ts).
+    globalSetup: ['apps/server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -80,9 +80,33 @@ function makeDatabase(
   };
 }
 
-async function createPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * An in-memory PGlite database started from `template`, a data directory dumped by
+ * dumpMigratedPglite: no initdb and no migrations to run (tests start one per file in
+ * about a third of the time).
+ */
+export function createMemoryDatabase(template: Blob): Promise<Database> {
+  return createPglite(undefined, template);
+}
+
+/** A fresh in-memory database with every migration applied, dumped as a data directory. */
+export async function dumpMigratedPglite(): Promise<Blob> {
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+  try {
+    const db = drizzlePglite({ client, schema });
+    await createExtensions(db);
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
+}
+
+const PGLITE_EXTENSIONS = { pg_trgm, cube, earthdistance };
+
+async function createPglite(dataDir: string | undefined, template?: Blob): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm, cube, earthdistance } });
+  const client = await PGlite.create({ dataDir, loadDataDir: template, extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite({ client, schema });
   const database = makeDatabase(
     db,
