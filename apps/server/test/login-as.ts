@@ -2,6 +2,7 @@ import { type ApiClient, createApiClient } from '@evcircle/contract';
 import { createSession } from '../src/modules/auth/sessions.service.ts';
 import { createInjectFetch } from '../src/platform/inject-fetch.ts';
 import type { TestApp } from './build-test-app.ts';
+import { createUser, type NewUser } from './factories/users.ts';
 
 export type LoggedIn = { api: ApiClient; token: string };
 
@@ -22,4 +23,12 @@ export function clientWithToken(t: TestApp, token: string): ApiClient {
     fetch: createInjectFetch(t.app),
     getToken: () => token,
   });
+}
+
+export type Person = LoggedIn & { id: number; nickname: string };
+
+/** A new member (createUser with `overrides`), logged in with a real session. */
+export async function newPerson(t: TestApp, overrides: Partial<NewUser> = {}): Promise<Person> {
+  const user = await createUser(t.app.db, overrides);
+  return { ...(await loginAs(t, user.id)), id: user.id, nickname: user.nickname };
 }

@@ -65,3 +65,8 @@ export async function createPost(
   invalidateFeed(db);
   return post;
 }
+
+/** A post with every counter at zero, so counter assertions read exactly. */
+export function createFreshPost(db: Db, userId: number): Promise<StoredPost> {
+  return createPost(db, { userId, likeCount: 0, commentCount: 0, shareCount: 0, playCount: 0 });
+}

@@ -16,9 +16,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createPost } from '../../../test/factories/posts.ts';
-import { createUser } from '../../../test/factories/users.ts';
-import { type LoggedIn, loginAs } from '../../../test/login-as.ts';
+import { createFreshPost } from '../../../test/factories/posts.ts';
+import { newPerson } from '../../../test/login-as.ts';
 import { posts } from '../posts/posts.tables.ts';
 import { blocks } from '../safety/safety.tables.ts';
 import { deleteComment, listComments } from './comments.service.ts';
@@ -30,17 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Person = LoggedIn & { id: number; nickname: string };
-
-async function person(nickname?: string): Promise<Person> {
-  const user = await createUser(t.app.db, nickname ? { nickname } : {});
-  return { ...(await loginAs(t, user.id)), id: user.id, nickname: user.nickname };
-}
-
-/** A post with counters at zero, so counter assertions read exactly. */
-async function freshPost(authorId: number) {
-  return createPost(t.app.db, { userId: authorId, likeCount: 0, commentCount: 0, shareCount: 0, playCount: 0 });
-}
+const person = (nickname?: string) => newPerson(t, nickname ? { nickname } : {});
+const freshPost = (authorId: number) => createFreshPost(t.app.db, authorId);
 
 async function postRow(pid: number) {
   const [row] = await t.app.db.select().from(posts).where(eq(posts.id, pid));

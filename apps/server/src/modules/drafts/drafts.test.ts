@@ -1,22 +1,19 @@
 import {
-  type ApiClient,
   DRAFT_MAX_COUNT,
   DraftSchema,
   draftCount,
   draftDelete,
   draftInfo,
   draftPager,
-  draftRelease,
   STATUS,
 } from '@evcircle/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createImageUpload, createVideoUpload, saveDraftVia } from '../../../test/factories/uploads.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { loginAs } from '../../../test/login-as.ts';
-import { recordUpload } from '../uploads/uploads.service.ts';
 import { drafts } from './drafts.tables.ts';
 
 let t: TestApp;
@@ -25,33 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type DraftBody = z.input<NonNullable<(typeof draftRelease)['body']>>;
-/** draftRelease as the all-strings client sends it: the fields left out are sent empty. */
-function saveDraftVia(api: ApiClient, body: Partial<DraftBody>) {
-  return api.call(draftRelease, { imgpack: '', latitude: '', longitude: '', checkin: '', ...body } as DraftBody);
-}
-
-let uploadSeq = 0;
-async function image(userId: number, width = 800, height = 600) {
-  uploadSeq += 1;
-  return recordUpload(t.app.db, {
-    key: `posts/draft/${userId}-${uploadSeq}.webp`,
-    userId,
-    kind: 'image',
-    width,
-    height,
-  });
-}
-async function video(userId: number) {
-  uploadSeq += 1;
-  return recordUpload(t.app.db, {
-    key: `videos/draft/${userId}-${uploadSeq}.mp4`,
-    userId,
-    kind: 'video',
-    durationMs: 3000,
-    coverKey: `videos/draft/${userId}-${uploadSeq}.jpg`,
-  });
-}
+const image = (userId: number, width?: number, height?: number) => createImageUpload(t.app.db, userId, width, height);
+const video = (userId: number) => createVideoUpload(t.app.db, userId);
 
 async function member() {
   const user = await createUser(t.app.db);

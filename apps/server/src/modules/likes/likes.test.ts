@@ -3,9 +3,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createPost } from '../../../test/factories/posts.ts';
-import { createUser } from '../../../test/factories/users.ts';
-import { type LoggedIn, loginAs } from '../../../test/login-as.ts';
+import { createFreshPost } from '../../../test/factories/posts.ts';
+import { newPerson } from '../../../test/login-as.ts';
 import { commentLikes, comments } from '../comments/comments.tables.ts';
 import { hotScore } from '../posts/posts.service.ts';
 import { postLikes, posts } from '../posts/posts.tables.ts';
@@ -16,16 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Person = LoggedIn & { id: number };
-
-async function person(): Promise<Person> {
-  const user = await createUser(t.app.db);
-  return { ...(await loginAs(t, user.id)), id: user.id };
-}
-
-async function freshPost(authorId: number) {
-  return createPost(t.app.db, { userId: authorId, likeCount: 0, commentCount: 0, shareCount: 0, playCount: 0 });
-}
+const person = () => newPerson(t);
+const freshPost = (authorId: number) => createFreshPost(t.app.db, authorId);
 
 async function postState(pid: number) {
   const [post] = await t.app.db.select().from(posts).where(eq(posts.id, pid));

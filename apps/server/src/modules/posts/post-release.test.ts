@@ -2,7 +2,6 @@ import {
   type ApiClient,
   draftCount,
   draftInfo,
-  draftRelease,
   POST_CONTENT_MAX_LENGTH,
   PostDetailSchema,
   postDetail,
@@ -15,10 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createImageUpload, createVideoUpload, saveDraftVia } from '../../../test/factories/uploads.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { loginAs } from '../../../test/login-as.ts';
 import { drafts } from '../drafts/drafts.tables.ts';
-import { recordUpload } from '../uploads/uploads.service.ts';
 import { hotScore } from './hot-score.ts';
 import { storageKeyOf } from './post-media.ts';
 import { posts } from './posts.tables.ts';
@@ -37,35 +36,8 @@ function release(api: ApiClient, body: ReleaseBody) {
   >);
 }
 
-type DraftBody = z.input<NonNullable<(typeof draftRelease)['body']>>;
-/** draftRelease as the all-strings client sends it: the fields left out are sent empty. */
-function saveDraftVia(api: ApiClient, body: Partial<DraftBody>) {
-  return api.call(draftRelease, { imgpack: '', latitude: '', longitude: '', checkin: '', ...body } as DraftBody);
-}
-
-let uploadSeq = 0;
-async function image(userId: number, width = 1080, height = 1440) {
-  uploadSeq += 1;
-  return recordUpload(t.app.db, {
-    key: `posts/test/${userId}-${uploadSeq}.webp`,
-    userId,
-    kind: 'image',
-    width,
-    height,
-  });
-}
-async function video(userId: number) {
-  uploadSeq += 1;
-  return recordUpload(t.app.db, {
-    key: `videos/test/${userId}-${uploadSeq}.mp4`,
-    userId,
-    kind: 'video',
-    width: 1920,
-    height: 1080,
-    durationMs: 12_500,
-    coverKey: `videos/test/${userId}-${uploadSeq}.jpg`,
-  });
-}
+const image = (userId: number, width?: number, height?: number) => createImageUpload(t.app.db, userId, width, height);
+const video = (userId: number) => createVideoUpload(t.app.db, userId);
 
 async function postsOf(userId: number) {
   return t.app.db.select().from(posts).where(eq(posts.userId, userId));

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createUser } from '../../../test/factories/users.ts';
-import { type LoggedIn, loginAs } from '../../../test/login-as.ts';
+import { newPerson, type Person } from '../../../test/login-as.ts';
 import { follows } from '../follows/follows.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { blocks } from './safety.tables.ts';
@@ -24,12 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Person = LoggedIn & { id: number; nickname: string };
-
-async function person(): Promise<Person> {
-  const user = await createUser(t.app.db);
-  return { ...(await loginAs(t, user.id)), id: user.id, nickname: user.nickname };
-}
+const person = () => newPerson(t);
 
 async function blockRows(blockerId: number, blockedId: number) {
   return t.app.db

@@ -13,7 +13,7 @@ import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createPost } from '../../../test/factories/posts.ts';
 import { createUser } from '../../../test/factories/users.ts';
-import { type LoggedIn, loginAs } from '../../../test/login-as.ts';
+import { newPerson } from '../../../test/login-as.ts';
 import { comments } from '../comments/comments.tables.ts';
 import { posts } from '../posts/posts.tables.ts';
 import { users } from '../users/users.tables.ts';
@@ -25,12 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Person = LoggedIn & { id: number; nickname: string };
-
-async function person(role: 'user' | 'admin' = 'user'): Promise<Person> {
-  const user = await createUser(t.app.db, { role });
-  return { ...(await loginAs(t, user.id)), id: user.id, nickname: user.nickname };
-}
+const person = (role: 'user' | 'admin' = 'user') => newPerson(t, { role });
 
 async function comment(postId: number, userId: number, content = '这条评论有问题') {
   const [row] = await t.app.db.insert(comments).values({ postId, userId, content }).returning();
