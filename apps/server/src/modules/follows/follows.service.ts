@@ -2,7 +2,13 @@ import { AppError, type UserCard } from '@evcircle/contract';
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { isBlockedEitherWay } from '../safety/blocks.service.ts';
-import { followedAmong, followersAmong, requireUser, toUserCards } from '../users/account.service.ts';
+import {
+  followedAmong,
+  followersAmong,
+  lockViewerAndTarget,
+  requireUser,
+  toUserCards,
+} from '../users/account.service.ts';
 import { users } from '../users/users.tables.ts';
 import { follows } from './follows.tables.ts';
 
@@ -24,18 +30,7 @@ type Paging = { page: number; size: number };
 export async function toggleFollow(db: Db, viewerId: number, targetId: number): Promise<{ isfollow: boolean }> {
   if (viewerId === targetId) throw new AppError('FOLLOW_SELF');
   return db.transaction(async (tx) => {
-    const [me] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, viewerId), isNull(users.deletedAt)))
-      .for('no key update');
-    if (!me) throw new AppError('NOT_LOGGED_IN');
-    const [target] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, targetId), isNull(users.deletedAt)))
-      .for('share');
-    if (!target) throw new AppError('USER_NOT_FOUND');
+    await lockViewerAndTarget(tx, viewerId, targetId, true);
 
     const removed = await tx
       .delete(follows)

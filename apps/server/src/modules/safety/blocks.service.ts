@@ -2,7 +2,7 @@ import { AppError, type UserCard } from '@evcircle/contract';
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { removeFollowsBetween } from '../follows/follows.service.ts';
-import { toUserCards } from '../users/account.service.ts';
+import { lockViewerAndTarget, toUserCards } from '../users/account.service.ts';
 import { users } from '../users/users.tables.ts';
 import { blocks } from './safety.tables.ts';
 
@@ -59,18 +59,7 @@ export async function isBlockedEitherWay(db: Db, a: number, b: number): Promise<
 export async function toggleBlock(db: Db, viewerId: number, targetId: number): Promise<{ isblock: boolean }> {
   if (viewerId === targetId) throw new AppError('BLOCK_SELF');
   return db.transaction(async (tx) => {
-    const [me] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, viewerId), isNull(users.deletedAt)))
-      .for('no key update');
-    if (!me) throw new AppError('NOT_LOGGED_IN');
-    const [target] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, targetId), isNull(users.deletedAt)))
-      .limit(1);
-    if (!target) throw new AppError('USER_NOT_FOUND');
+    await lockViewerAndTarget(tx, viewerId, targetId, false);
 
     const removed = await tx
       .delete(blocks)

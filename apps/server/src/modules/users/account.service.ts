@@ -22,6 +22,27 @@ export async function requireUser(db: Db, uid: number): Promise<UserRow> {
   return row;
 }
 
+/**
+ * Inside a transaction, before one person acts on another (follow, block): locks the
+ * viewer's live row FOR NO KEY UPDATE, so one person's toggles run one after another
+ * (NOT_LOGGED_IN when the account is gone), then reads the target's live row, locked
+ * FOR SHARE when `lockTarget` (USER_NOT_FOUND when gone).
+ */
+export async function lockViewerAndTarget(tx: Db, viewerId: number, targetId: number, lockTarget: boolean) {
+  const [me] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, viewerId), isNull(users.deletedAt)))
+    .for('no key update');
+  if (!me) throw new AppError('NOT_LOGGED_IN');
+  const target = tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, targetId), isNull(users.deletedAt)));
+  const [row] = lockTarget ? await target.for('share') : await target.limit(1);
+  if (!row) throw new AppError('USER_NOT_FOUND');
+}
+
 /** Posts published, followers, following, and likes received on live posts. */
 export async function userCounts(db: Db, uid: number): Promise<UserCounts> {
   const [row] = await executeRows<{ posts: string; likes: string; followers: string; following: string }>(
