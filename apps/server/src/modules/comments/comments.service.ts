@@ -50,10 +50,10 @@ type CommentRow = {
 /** Marks of the viewer: which of the rows they liked. */
 type ViewerMarks = { viewerId: number | null; liked: ReadonlySet<number> };
 
-function toReply(row: CommentRow, marks: ViewerMarks): Reply {
+/** What a comment and a reply both say: who wrote what, when, and the viewer's like. */
+function writtenFields(row: CommentRow, marks: ViewerMarks) {
   return {
     cid: row.id,
-    pcid: row.parentId ?? 0,
     uid: row.userId,
     uname: row.authorName,
     avatar: row.authorAvatar,
@@ -62,26 +62,20 @@ function toReply(row: CommentRow, marks: ViewerMarks): Reply {
     likenum: row.likeCount,
     islike: marks.liked.has(row.id) ? 1 : 0,
     ismine: marks.viewerId !== null && marks.viewerId === row.userId ? 1 : 0,
+  };
+}
+
+function toReply(row: CommentRow, marks: ViewerMarks): Reply {
+  return {
+    ...writtenFields(row, marks),
+    pcid: row.parentId ?? 0,
     replyto: row.replyToName ?? '',
     replyto_uid: row.replyToUserId ?? 0,
   };
 }
 
 function toComment(row: CommentRow, marks: ViewerMarks, reply: number, replys: Reply[]): Comment {
-  return {
-    cid: row.id,
-    pid: row.postId,
-    uid: row.userId,
-    uname: row.authorName,
-    avatar: row.authorAvatar,
-    content: row.content,
-    atime: row.createdAt.toISOString(),
-    likenum: row.likeCount,
-    islike: marks.liked.has(row.id) ? 1 : 0,
-    ismine: marks.viewerId !== null && marks.viewerId === row.userId ? 1 : 0,
-    reply,
-    replys,
-  };
+  return { ...writtenFields(row, marks), pid: row.postId, reply, replys };
 }
 
 /** Comments and replies by the users the viewer blocked are left out (nothing when logged out). */
