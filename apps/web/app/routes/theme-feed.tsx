@@ -1,14 +1,14 @@
 import { formatMessage, PAGE_SIZE, type Post } from '@evcircle/contract/client';
-import { FileText, RotateCw } from 'lucide-react';
-import { data, useRevalidator } from 'react-router';
+import { FileText } from 'lucide-react';
+import { data } from 'react-router';
 import { FeedGrid } from '~/features/feed/feed-grid.tsx';
+import { FeedUnavailable } from '~/features/feed/feed-unavailable.tsx';
 import { FEED_MESSAGES } from '~/features/feed/messages.ts';
 import { themePageAt, themePageOf } from '~/features/feed/themes.ts';
 import { useFeedPages } from '~/features/feed/use-feed-pages.ts';
 import { loadModalPost, shouldRevalidateList } from '~/features/post/modal-params.ts';
 import { serverApi } from '~/lib/api.ts';
 import { useRootData } from '~/lib/root-data.ts';
-import { Button } from '~/ui/button.tsx';
 import type { Route } from './+types/theme-feed';
 
 /**
@@ -100,20 +100,6 @@ function ThemeEmpty({ label }: { label: string }) {
       <p className="mt-1 text-sm text-gray-500 dark:text-gray-400">
         {formatMessage(FEED_MESSAGES.themeEmptyHint, { theme: label })}
       </p>
-    </div>
-  );
-}
-
-/** The first page could not be fetched on the server: say so, and offer to try again. */
-function FeedUnavailable() {
-  const revalidator = useRevalidator();
-  return (
-    <div role="alert" className="flex flex-col items-center gap-4 py-24 text-sm text-gray-500 dark:text-gray-400">
-      <span>{FEED_MESSAGES.loadFailed}</span>
-      <Button variant="outline" disabled={revalidator.state !== 'idle'} onClick={() => revalidator.revalidate()}>
-        <RotateCw aria-hidden="true" className="size-4" />
-        {FEED_MESSAGES.retry}
-      </Button>
     </div>
   );
 }
