@@ -15,7 +15,6 @@ import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { loginAs } from '../../../test/login-as.ts';
-import { localStorageOf } from '../../platform/storage/index.ts';
 import {
   containerTags,
   form,
@@ -24,7 +23,8 @@ import {
   pngHeaderClaiming,
   pngWithAlpha,
   testVideo,
-} from './test-media.ts';
+} from '../../../test/test-media.ts';
+import { localStorageOf } from '../../platform/storage/index.ts';
 import { findOwnUploads } from './uploads.service.ts';
 import { uploads } from './uploads.tables.ts';
 

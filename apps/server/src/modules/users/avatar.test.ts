@@ -1,6 +1,5 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
 import { STATUS, uploadAvatar, userInfo } from '@evcircle/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -9,6 +8,7 @@ import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { loginAs } from '../../../test/login-as.ts';
+import { pngHeaderClaiming } from '../../../test/test-media.ts';
 import { localStorageOf } from '../../platform/storage/index.ts';
 import { AVATAR_MAX_BYTES, isOwnAvatarKey, renderAvatar } from './avatar.service.ts';
 import { users } from './users.tables.ts';
@@ -33,29 +33,6 @@ async function pngWithGps(width: number, height: number): Promise<Buffer> {
       },
     })
     .toBuffer();
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A tiny PNG whose header claims width × height: a decompression bomb's calling card. */
-function pngHeaderClaiming(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 function form(data: Buffer, name = 'photo.png', type = 'image/png', field = 'file'): FormData {

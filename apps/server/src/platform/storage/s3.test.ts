@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { type FakeS3, startFakeS3 } from '../../../test/fake-s3.ts';
 import { loginAs } from '../../../test/login-as.ts';
-import { jpegWithGps, testVideo } from '../../modules/uploads/test-media.ts';
+import { jpegWithGps, testVideo } from '../../../test/test-media.ts';
 import { uploads } from '../../modules/uploads/uploads.tables.ts';
 import { createS3Storage } from './s3.ts';
 import type { S3Storage } from './types.ts';
