@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   AppError,
   IMAGE_UPLOAD_MAX_BYTES,
@@ -11,7 +10,7 @@ import {
 } from '@evcircle/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../platform/config.ts';
-import { receiveUpload } from './receive-upload.ts';
+import { receiveUpload, uploadTempRoot } from './receive-upload.ts';
 import { incomingKeyOf, isUploadStemOf, newUploadStem, type UploadKind } from './upload-keys.ts';
 import { signUploadToken, UploadTokenError, verifyUploadToken } from './upload-token.ts';
 import { storeImageUpload, storeVideoUpload, type UploadDeps } from './uploads.service.ts';
@@ -34,11 +33,6 @@ export type DirectUploadDeps = UploadDeps & {
 /** The path of a region's upload host on this site. */
 export function uploadHostPath(region: string): string {
   return `/upload/${region}`;
-}
-
-/** Work files of uploads in progress: on the data disk, not in a small /tmp. */
-export function uploadTempRoot(config: Pick<Config, 'DATA_DIR'>): string {
-  return path.join(config.DATA_DIR, 'tmp', 'uploads');
 }
 
 /** `https://cdn.example/x` for key `x` → `https://cdn.example`; `/files/x` → `/files`. */

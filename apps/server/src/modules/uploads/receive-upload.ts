@@ -5,11 +5,17 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError, VIDEO_UPLOAD_MAX_BYTES } from '@evcircle/contract';
 import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../platform/config.ts';
 
 const BYTES_PER_MB = 1024 * 1024;
 const LIMIT_CODES = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
 /** Form fields before the file are short (token, key, type); longer values are not ours. */
 const MAX_FIELD_BYTES = 4096;
+
+/** Work files of uploads in progress: on the data disk, not in a small /tmp. */
+export function uploadTempRoot(config: Pick<Config, 'DATA_DIR'>): string {
+  return path.join(config.DATA_DIR, 'tmp', 'uploads');
+}
 
 export type ReceivedUpload = {
   /** The text fields that came before the file. */

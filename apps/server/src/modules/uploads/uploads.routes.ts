@@ -11,9 +11,8 @@ import {
   MAX_UPLOAD_BYTES,
   receiveDirectUpload,
   uploadHostPath,
-  uploadTempRoot,
 } from './direct-upload.ts';
-import { receiveUpload } from './receive-upload.ts';
+import { receiveUpload, uploadTempRoot } from './receive-upload.ts';
 import { startUploadSweeper } from './sweep-temp.ts';
 import { newUploadStem } from './upload-keys.ts';
 import { storeImageUpload, storeVideoUpload } from './uploads.service.ts';

@@ -1,12 +1,13 @@
+import { readFile } from 'node:fs/promises';
 import { deleteAccount, updateProfile, uploadAvatar, userInfo, userPosts, userSearch } from '@evcircle/contract';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../platform/endpoints.ts';
 import { clearSessionCookie } from '../auth/session-cookie.ts';
+import { receiveUpload, uploadTempRoot } from '../uploads/receive-upload.ts';
 import { getProfile } from './account.service.ts';
 import { AVATAR_MAX_BYTES, replaceAvatar } from './avatar.service.ts';
 import { loggedInId } from './logged-in.ts';
-import { readFileUpload } from './read-upload.ts';
 import {
   deleteAccount as deleteAccountOf,
   postsOfUser,
@@ -39,8 +40,16 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     if (!uploads.hasContentTypeParser('multipart/form-data')) await uploads.register(fastifyMultipart);
     registerEndpoint(uploads, uploadAvatar, async (_input, { viewer, request }) => {
       const userId = loggedInId(viewer);
-      const file = await readFileUpload(request, 'file', AVATAR_MAX_BYTES);
-      return replaceAvatar({ db: app.db, storage: app.storage, log: request.log }, userId, file);
+      const received = await receiveUpload(request, {
+        tempRoot: uploadTempRoot(app.config),
+        limitFor: () => AVATAR_MAX_BYTES,
+      });
+      try {
+        const file = await readFile(received.filePath);
+        return await replaceAvatar({ db: app.db, storage: app.storage, log: request.log }, userId, file);
+      } finally {
+        await received.dispose();
+      }
     });
   });
 }
