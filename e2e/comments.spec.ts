@@ -1,29 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { blockAct, commentReply, commentSave, postRelease, type Reply, uploadImage } from '@evcircle/contract';
+import { blockAct, commentReply, commentSave, type Reply } from '@evcircle/contract';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { type LoggedInUser, loginByApi, useSession } from './support/login.ts';
+import { publishImagePost } from './support/media.ts';
 
-/** A 16×16 green PNG: the smallest real image the upload accepts (checked by its bytes). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVQokWMQW+xFEmIY1bB4NJTEhmvSAAB+RAMQ4n2ahQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** A post of `author`'s, published through the API with one uploaded image. */
-async function createPost(author: LoggedInUser): Promise<number> {
-  const form = new FormData();
-  form.append('file', new Blob([PNG], { type: 'image/png' }), 'green.png');
-  const image = await author.api.call(uploadImage, form);
-  const { pid } = await author.api.call(postRelease, {
-    content: `周末去山里跑了一圈，续航比预想的好 #${randomInt(1e6)}`,
-    type: 'travel',
-    imgpack: [{ src: image.path, width: image.width, height: image.height }],
-    latitude: null,
-    longitude: null,
-    checkin: 0,
-  });
-  return pid;
+/** A travel post of `author`'s with one image. */
+function createPost(author: LoggedInUser): Promise<number> {
+  return publishImagePost(author, 'travel', `周末去山里跑了一圈，续航比预想的好 #${randomInt(1e6)}`);
 }
 
 /** Puts `user`'s session (or none) in the browser and opens the post. */

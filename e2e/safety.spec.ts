@@ -1,38 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import {
-  ApiError,
-  blockAct,
-  blockCheck,
-  commentSave,
-  postInfo,
-  postRelease,
-  STATUS,
-  uploadImage,
-} from '@evcircle/contract';
+import { ApiError, blockAct, blockCheck, commentSave, postInfo, STATUS } from '@evcircle/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { E2E_ADMIN_MOBILES } from './support/constants.ts';
-import { type LoggedInUser, loginByApi, loginInBrowser, useSession } from './support/login.ts';
-
-/** A 16×16 green PNG: the smallest real image the upload accepts (checked by its bytes). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVQokWMQW+xFEmIY1bB4NJTEhmvSAAB+RAMQ4n2ahQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** A post of `author`'s in `type`'s feed, published through the API with one uploaded image. */
-async function createPost(author: LoggedInUser, type: 'beauty' | 'travel', content: string): Promise<number> {
-  const form = new FormData();
-  form.append('file', new Blob([PNG], { type: 'image/png' }), 'green.png');
-  const image = await author.api.call(uploadImage, form);
-  const { pid } = await author.api.call(postRelease, {
-    content,
-    type,
-    imgpack: [{ src: image.path, width: image.width, height: image.height }],
-  } as never);
-  return pid;
-}
+import { loginByApi, loginInBrowser, useSession } from './support/login.ts';
+import { publishImagePost } from './support/media.ts';
 
 /** Screenshots in light and dark when SHOTS_DIR is set (for looking at the screens, not checked). */
 async function shoot(page: Page, project: string, name: string) {
@@ -66,7 +39,7 @@ test.describe('safety: blocks, reports and the moderation queue', () => {
   }, testInfo) => {
     const other = await loginByApi();
     const me = await loginInBrowser(context);
-    const pid = await createPost(other, 'beauty', `周末去露营，车里睡得很舒服 #${randomInt(1e6)}`);
+    const pid = await publishImagePost(other, 'beauty', `周末去露营，车里睡得很舒服 #${randomInt(1e6)}`);
     await me.api.call(blockAct, { uid: other.account.uid });
 
     await page.goto(`/user/${other.account.uid}`);
@@ -94,9 +67,9 @@ test.describe('safety: blocks, reports and the moderation queue', () => {
     const [other, author] = await Promise.all([loginByApi(), loginByApi()]);
     const me = await loginInBrowser(context);
     const tag = randomInt(1e6);
-    const otherPost = await createPost(other, 'beauty', `新做的车衣颜色怎么样 #${tag}`);
+    const otherPost = await publishImagePost(other, 'beauty', `新做的车衣颜色怎么样 #${tag}`);
     const reportedText = `低价出售全新充电桩，私信我先付款后发货 #${tag}`;
-    const authorPost = await createPost(author, 'travel', reportedText);
+    const authorPost = await publishImagePost(author, 'travel', reportedText);
     const otherWord = `楼主这条路线我也跑过 ${tag}`;
     await other.api.call(commentSave, { pid: authorPost, content: otherWord });
 
