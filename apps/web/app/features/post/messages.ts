@@ -9,7 +9,6 @@ export const POST_MESSAGES = {
   notFoundTitle: '帖子不存在或已删除',
   notFoundHint: '它可能已被作者删除，去首页看看别的分享吧。',
   notFoundDocumentTitle: '帖子不存在 - 车友圈',
-  backHome: '返回首页',
   // Header and author
   back: '返回',
   close: '关闭',

@@ -29,7 +29,6 @@ export const USERS_MESSAGES = {
   followListTitle: '{nickname}的关注与粉丝',
   userNotFoundTitle: '用户不存在',
   userNotFoundHint: '该用户不存在或已注销账号。',
-  backHome: '返回首页',
   close: '关闭',
   // /settings
   settingsTitle: '设置 - 车友圈',

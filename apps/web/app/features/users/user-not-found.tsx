@@ -1,27 +1,15 @@
-import { CLIENT_MESSAGES, formatMessage } from '@evcircle/contract/client';
 import { UserX } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
-import { buttonClass } from '~/ui/button.tsx';
+import { ResourceNotFound } from '~/features/errors/resource-not-found.tsx';
 import { USERS_MESSAGES } from './messages.ts';
 
 /** The 404 page of a profile: says plainly that the user does not exist (or left). */
 export function UserNotFound() {
-  const { pathname } = useLocation();
   return (
-    <section
-      data-testid="user-not-found"
-      className="mx-auto flex max-w-lg flex-col items-center px-6 py-24 text-center"
-    >
-      <UserX aria-hidden="true" className="size-12 text-gray-400" />
-      <p className="mt-4 text-5xl font-bold text-gray-300 dark:text-gray-700">404</p>
-      <h1 className="mt-2 text-xl font-semibold">{USERS_MESSAGES.userNotFoundTitle}</h1>
-      <p className="mt-2 text-sm text-gray-500 dark:text-gray-400">{USERS_MESSAGES.userNotFoundHint}</p>
-      <p className="mt-1 break-all text-xs text-gray-400 dark:text-gray-500">
-        {formatMessage(CLIENT_MESSAGES.pageNotFound, { path: pathname })}
-      </p>
-      <Link to="/" className={buttonClass('solid', 'md', 'mt-8')}>
-        {USERS_MESSAGES.backHome}
-      </Link>
-    </section>
+    <ResourceNotFound
+      icon={UserX}
+      title={USERS_MESSAGES.userNotFoundTitle}
+      hint={USERS_MESSAGES.userNotFoundHint}
+      testId="user-not-found"
+    />
   );
 }
