@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { draftCount, draftInfo, draftPager, draftRelease, postDetail } from '@evcircle/contract';
 import type { Page } from '@playwright/test';
+import { testVideo } from '../apps/server/test/test-media.ts';
 import { expect, test } from './fixtures.ts';
 import { loginInBrowser } from './support/login.ts';
 import { noisePng } from './support/media.ts';
@@ -14,34 +11,6 @@ const pngFile = (name: string, width: number, height: number) => ({
   mimeType: 'image/png',
   buffer: noisePng(width, height),
 });
-
-/** A two-second MP4 made with ffmpeg (the server needs it too, for the cover frame). */
-function mp4(): Buffer {
-  const dir = mkdtempSync(join(tmpdir(), 'evcircle-publish-'));
-  try {
-    const out = join(dir, 'clip.mp4');
-    execFileSync(
-      'ffmpeg',
-      [
-        '-loglevel',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        'testsrc=size=320x240:rate=10',
-        '-t',
-        '2',
-        '-pix_fmt',
-        'yuv420p',
-        out,
-      ],
-      { stdio: 'pipe' },
-    );
-    return readFileSync(out);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** A word no other test writes, so lists can be searched for this test's post. */
 const tag = () => randomBytes(3).toString('hex');
@@ -387,7 +356,13 @@ test.describe('publish', () => {
   test('a video post: upload progress, then its cover and duration', async ({ page, context }) => {
     const me = await loginInBrowser(context);
     await page.goto('/publish');
-    await page.getByTestId('video-input').setInputFiles([{ name: 'clip.mp4', mimeType: 'video/mp4', buffer: mp4() }]);
+    await page.getByTestId('video-input').setInputFiles([
+      {
+        name: 'clip.mp4',
+        mimeType: 'video/mp4',
+        buffer: await testVideo('mp4', { width: 320, height: 240, seconds: 2 }),
+      },
+    ]);
     const video = page.getByTestId('video-item');
     await expect(video).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
     await expect(video.getByRole('img', { name: '视频封面' })).toBeVisible();

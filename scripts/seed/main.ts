@@ -2,6 +2,7 @@
 // community of EV owners (users with avatars, posts with images and videos).
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import { createDatabase, runMigrations } from '../../apps/server/src/platform/db.ts';
+import { configureMediaTools, describeMediaTools } from '../../apps/server/src/platform/media-tools.ts';
 import { createStorage } from '../../apps/server/src/platform/storage/index.ts';
 import { parseSeedArgs, type SeedArgs, USAGE } from './args.ts';
 import { defaultPools } from './content.ts';
@@ -30,12 +31,20 @@ async function main(args: SeedArgs): Promise<void> {
       return;
     }
 
+    const media = await configureMediaTools({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH });
+    const { info, warnings } = describeMediaTools(media);
+    for (const line of info) console.log(`  ${line}`);
+    for (const line of warnings) console.warn(`⚠ ${line}`);
+    if (!media.ffmpeg)
+      console.warn('⚠ without ffmpeg the demo community gets no video posts / 未找到 ffmpeg：演示数据不含视频帖');
     const plan = {
       seed: args.seed,
       users: args.users,
       posts: args.posts,
       anchor: args.now,
       ...defaultPools(args.posts),
+      // Demo videos are rendered by ffmpeg: without it the posts that would have been videos are photo posts.
+      ...(media.ffmpeg ? {} : { videos: 0 }),
     };
     const target = database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
     console.log(`▶ seeding ${plan.users} users and ${plan.posts} posts (seed ${plan.seed}) into ${target}`);

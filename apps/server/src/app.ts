@@ -22,6 +22,7 @@ import { assertAllEndpointsRegistered } from './platform/endpoints.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/error-handler.ts';
 import './platform/fastify-types.ts';
 import { registerHealthRoutes } from './platform/health.ts';
+import { configureMediaTools, reportMediaTools } from './platform/media-tools.ts';
 import { createRateLimiter, registerApiRateLimit } from './platform/rate-limit.ts';
 import { attachRealtime } from './platform/realtime.ts';
 import { closeRedis, createRedis } from './platform/redis.ts';
@@ -82,6 +83,11 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Pr
   }
 
   const storage = deps.storage ?? createStorage(config);
+  // A missing ffmpeg turns video processing off (said once here); everything else is served.
+  reportMediaTools(
+    app.log,
+    await configureMediaTools({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH }),
+  );
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);

@@ -1,14 +1,18 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
+import { type MediaToolName, runMediaTool } from '../src/platform/media-tools.ts';
 
 /** Media the upload tests generate (no binary fixtures in the repository). */
 
-const run = promisify(execFile);
+/** Runs ffmpeg or ffprobe (the binary the server uses) and fails with its stderr. */
+async function run(tool: MediaToolName, args: string[]): Promise<{ stdout: string }> {
+  const { code, stdout, stderr } = await runMediaTool(tool, args, 60_000);
+  if (code !== 0) throw new Error(`${tool} exited with ${code}: ${stderr.trim()}`);
+  return { stdout };
+}
 
 /** A JPEG photo carrying EXIF with a camera make and a GPS position (Beijing), orientation 6. */
 export async function jpegWithGps(width: number, height: number, orientation = 1): Promise<Buffer> {
@@ -63,7 +67,7 @@ export const PDF_BYTES = Buffer.from(
 
 /**
  * A short test-pattern video made by ffmpeg (`-f lavfi -i testsrc`), with a GPS location
- * and a title in its metadata, as a phone would write.
+ * and a title in its metadata, as a phone would write. Also used by the e2e journeys.
  */
 export async function testVideo(
   format: 'mp4' | 'mov' | 'webm',

@@ -122,6 +122,8 @@ export const ERRORS = {
   REPORT_USER_REMOVE: { status: STATUS.VALIDATION_FAILED, message: '账号不能由管理员删除，用户举报只能驳回' },
   /** The uploaded bytes are not a video we accept (checked by content, not by name). */
   VIDEO_INVALID: { status: STATUS.VALIDATION_FAILED, message: '文件不是有效的视频，请上传 MP4、MOV 或 WebM 视频' },
+  /** This server has no ffmpeg/ffprobe (it said so once at start): video uploads and covers are off. */
+  VIDEO_PROCESSING_UNAVAILABLE: { status: STATUS.UNAVAILABLE, message: '服务器暂时无法处理视频，请改用图片发布' },
   /** A direct-upload token that is forged, expired, or for another key. */
   UPLOAD_TOKEN_INVALID: { status: STATUS.FORBIDDEN, message: '上传凭证无效或已过期，请重试' },
   /** Unexpected failure; details only in the log. */

@@ -23,6 +23,11 @@ export const STATUS = {
   PAYLOAD_TOO_LARGE: 4013,
   /** Something failed on our side; the detail is in the server log, never in the answer. */
   SERVER_ERROR: 5000,
+  /**
+   * This server lacks what the call needs (a media tool); nothing broke and nothing was
+   * changed. The message says what to do instead. See docs/decisions/0008.
+   */
+  UNAVAILABLE: 5003,
 } as const;
 
 export type StatusName = keyof typeof STATUS;

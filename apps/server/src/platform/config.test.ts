@@ -54,6 +54,19 @@ describe('config', () => {
     expect(config.DATABASE_URL).toBe('postgresql://u@h/db');
   });
 
+  it('points PUBLIC_URL at the port it serves when PUBLIC_URL is unset', () => {
+    expect(loadConfig({ PORT: '3101' }).PUBLIC_URL).toBe('http://localhost:3101');
+    expect(loadConfig({ PORT: '3101', PUBLIC_URL: '' }).PUBLIC_URL).toBe('http://localhost:3101');
+    expect(loadConfig({ PORT: '3101', PUBLIC_URL: 'https://evcircle.cn/' }).PUBLIC_URL).toBe('https://evcircle.cn');
+  });
+
+  it('reads FFMPEG_PATH and FFPROBE_PATH, unset by default', () => {
+    expect(loadConfig({})).toMatchObject({ FFMPEG_PATH: undefined, FFPROBE_PATH: undefined });
+    expect(
+      loadConfig({ FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg', FFPROBE_PATH: ' /opt/ffmpeg/bin/ffprobe ' }),
+    ).toMatchObject({ FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg', FFPROBE_PATH: '/opt/ffmpeg/bin/ffprobe' });
+  });
+
   it('accepts memory:// for an in-memory database', () => {
     expect(loadConfig({ DATABASE_URL: 'memory://' }).DATABASE_URL).toBe('memory://');
   });

@@ -80,112 +80,119 @@ const redisUrlVar = optionalVar().refine((value) => value === undefined || /^red
   message: 'must be a redis:// or rediss:// URL',
 });
 
-/** Every environment variable the server reads, with its default. Parsed once, in main.ts. */
-export const ConfigSchema = z
-  .object({
-    NODE_ENV: z
-      .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
-      .default('development'),
-    HOST: z.string().trim().min(1, { error: 'must not be empty' }).default('0.0.0.0'),
-    PORT: integerVar(3000, { min: 0, max: 65535 }),
-    DATA_DIR: z
-      .string()
-      .trim()
-      .min(1, { error: 'must not be empty' })
-      .default('./data')
-      .transform((dir) => path.resolve(dir)),
-    DATABASE_URL: databaseUrlVar,
-    REDIS_URL: redisUrlVar,
-    /** Prefix of every Redis key and channel, so several deployments can share one Redis. */
-    REDIS_KEY_PREFIX: z.string().trim().min(1, { error: 'must not be empty' }).default('evcircle:'),
-    API_SIGN_SECRET: z.string().min(1, { error: 'must not be empty' }).default('evcircle-dev-secret'),
-    PUBLIC_URL: urlVar(['http:', 'https:'], 'an http:// or https:// URL')
-      .default('http://localhost:3000')
-      .transform((url) => url.replace(/\/+$/, '')),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-        error: 'must be one of fatal, error, warn, info, debug, trace, silent',
-      })
-      .default('info'),
-    WEB_BUILD_DIR: z
-      .string()
-      .trim()
-      .min(1, { error: 'must not be empty' })
-      .default(path.join(REPO_ROOT, 'apps/web/build'))
-      .transform((dir) => path.resolve(dir)),
-    SERVE_WEB: booleanVar(true),
-    BODY_LIMIT_BYTES: integerVar(1_048_576),
-    /** Requests per minute per client address on /api. */
-    RATE_LIMIT_MAX: integerVar(600),
-    SHUTDOWN_TIMEOUT_MS: integerVar(10_000),
-    TRUST_PROXY: booleanVar(false),
-    ANALYTICS_SCRIPT_URL: optionalVar().pipe(
-      z.union([z.undefined(), urlVar(['http:', 'https:'], 'an http:// or https:// URL')]),
-    ),
-    ANALYTICS_WEBSITE_ID: optionalVar(),
-    /** `local` (files under DATA_DIR, served at /files) or `s3` (an S3-compatible bucket). */
-    STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
-    /** STORAGE=s3: the store's origin; objects are addressed path-style, `<endpoint>/<bucket>/<key>`. */
-    S3_ENDPOINT: optionalVar().pipe(
-      z.union([z.undefined(), urlVar(['http:', 'https:'], 'an http:// or https:// URL')]),
-    ),
-    S3_BUCKET: optionalVar(),
-    S3_REGION: z.string().trim().min(1, { error: 'must not be empty' }).default('us-east-1'),
-    S3_ACCESS_KEY_ID: optionalVar(),
-    S3_SECRET_ACCESS_KEY: optionalVar(),
-    /** Where browsers fetch stored files (a CDN); default `<S3_ENDPOINT>/<S3_BUCKET>`. */
-    S3_PUBLIC_URL: optionalVar().pipe(
-      z.union([z.undefined(), urlVar(['http:', 'https:'], 'an http:// or https:// URL')]),
-    ),
-    /** HMAC key of direct-upload tokens (the local storage host checks them); set your own in production. */
-    UPLOAD_TOKEN_SECRET: z.string().min(1, { error: 'must not be empty' }).default('evcircle-dev-upload-secret'),
-    /**
-     * The region the storage bucket lives in. Upload tokens name the default region's host
-     * (z0); a POST there answers 'incorrect region' with this region's host, as Qiniu does.
-     */
-    UPLOAD_REGION: z
-      .string()
-      .trim()
-      .regex(/^[a-z]{1,3}[0-9]{1,2}$/, { error: 'must be a region name such as z0, z1, na0' })
-      .default('z0'),
-    /** QR scan login: `site` (a QR of this site's /m/scan page) or `wechat` (mini-program code). */
-    SCAN_LOGIN_PROVIDER: z.enum(['site', 'wechat'], { error: 'must be site or wechat' }).default('site'),
-    WECHAT_APP_ID: optionalVar(),
-    WECHAT_APP_SECRET: optionalVar(),
-    WECHAT_API_BASE: urlVar(['http:', 'https:'], 'an http:// or https:// URL')
-      .default('https://api.weixin.qq.com')
-      .transform((url) => url.replace(/\/+$/, '')),
-    /** The mini-program page the code opens; it receives the scan code as `scene`. */
-    WECHAT_SCAN_PAGE: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9_\-/]+$/, { error: 'must be a mini-program page path such as pages/scan/index' })
-      .default('pages/scan/index'),
-    /** Login codes: `console` (log + DATA_DIR/outbox/sms.jsonl) or `aliyun` (Aliyun SMS SendSms). */
-    SMS_PROVIDER: z.enum(['console', 'aliyun'], { error: 'must be console or aliyun' }).default('console'),
-    ALIYUN_SMS_ACCESS_KEY_ID: optionalVar(),
-    ALIYUN_SMS_ACCESS_KEY_SECRET: optionalVar(),
-    /** The approved signature shown as 【…】 in the message. */
-    ALIYUN_SMS_SIGN_NAME: optionalVar(),
-    /** The approved template; it must take one variable, `${code}`. */
-    ALIYUN_SMS_TEMPLATE_CODE: optionalVar(),
-    ALIYUN_SMS_ENDPOINT: urlVar(['http:', 'https:'], 'an http:// or https:// URL')
-      .default('https://dysmsapi.aliyuncs.com')
-      .transform((url) => url.replace(/\/+$/, '')),
-  })
-  .superRefine((config, ctx) => {
-    if (Boolean(config.ANALYTICS_SCRIPT_URL) !== Boolean(config.ANALYTICS_WEBSITE_ID)) {
-      const missing = config.ANALYTICS_SCRIPT_URL ? 'ANALYTICS_WEBSITE_ID' : 'ANALYTICS_SCRIPT_URL';
-      ctx.addIssue({
-        code: 'custom',
-        path: [missing],
-        message: 'must be set together with ANALYTICS_SCRIPT_URL and ANALYTICS_WEBSITE_ID',
-      });
-    }
-    for (const issue of wechatScanIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
-    for (const issue of aliyunSmsIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
-    for (const issue of s3StorageIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
-  });
+/** Every environment variable the server reads, with its default. */
+const ConfigFields = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
+  HOST: z.string().trim().min(1, { error: 'must not be empty' }).default('0.0.0.0'),
+  PORT: integerVar(3000, { min: 0, max: 65535 }),
+  DATA_DIR: z
+    .string()
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .default('./data')
+    .transform((dir) => path.resolve(dir)),
+  DATABASE_URL: databaseUrlVar,
+  REDIS_URL: redisUrlVar,
+  /** Prefix of every Redis key and channel, so several deployments can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().trim().min(1, { error: 'must not be empty' }).default('evcircle:'),
+  API_SIGN_SECRET: z.string().min(1, { error: 'must not be empty' }).default('evcircle-dev-secret'),
+  /** Unset: `http://localhost:<PORT>`, so links and QR codes reach this very server. */
+  PUBLIC_URL: optionalVar().pipe(
+    z.union([
+      z.undefined(),
+      urlVar(['http:', 'https:'], 'an http:// or https:// URL').transform((url) => url.replace(/\/+$/, '')),
+    ]),
+  ),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  WEB_BUILD_DIR: z
+    .string()
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .default(path.join(REPO_ROOT, 'apps/web/build'))
+    .transform((dir) => path.resolve(dir)),
+  SERVE_WEB: booleanVar(true),
+  BODY_LIMIT_BYTES: integerVar(1_048_576),
+  /** Requests per minute per client address on /api. */
+  RATE_LIMIT_MAX: integerVar(600),
+  SHUTDOWN_TIMEOUT_MS: integerVar(10_000),
+  TRUST_PROXY: booleanVar(false),
+  ANALYTICS_SCRIPT_URL: optionalVar().pipe(
+    z.union([z.undefined(), urlVar(['http:', 'https:'], 'an http:// or https:// URL')]),
+  ),
+  ANALYTICS_WEBSITE_ID: optionalVar(),
+  /** `local` (files under DATA_DIR, served at /files) or `s3` (an S3-compatible bucket). */
+  STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  /** STORAGE=s3: the store's origin; objects are addressed path-style, `<endpoint>/<bucket>/<key>`. */
+  S3_ENDPOINT: optionalVar().pipe(z.union([z.undefined(), urlVar(['http:', 'https:'], 'an http:// or https:// URL')])),
+  S3_BUCKET: optionalVar(),
+  S3_REGION: z.string().trim().min(1, { error: 'must not be empty' }).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalVar(),
+  S3_SECRET_ACCESS_KEY: optionalVar(),
+  /** Where browsers fetch stored files (a CDN); default `<S3_ENDPOINT>/<S3_BUCKET>`. */
+  S3_PUBLIC_URL: optionalVar().pipe(
+    z.union([z.undefined(), urlVar(['http:', 'https:'], 'an http:// or https:// URL')]),
+  ),
+  /** HMAC key of direct-upload tokens (the local storage host checks them); set your own in production. */
+  UPLOAD_TOKEN_SECRET: z.string().min(1, { error: 'must not be empty' }).default('evcircle-dev-upload-secret'),
+  /**
+   * The region the storage bucket lives in. Upload tokens name the default region's host
+   * (z0); a POST there answers 'incorrect region' with this region's host, as Qiniu does.
+   */
+  UPLOAD_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{1,3}[0-9]{1,2}$/, { error: 'must be a region name such as z0, z1, na0' })
+    .default('z0'),
+  /** QR scan login: `site` (a QR of this site's /m/scan page) or `wechat` (mini-program code). */
+  SCAN_LOGIN_PROVIDER: z.enum(['site', 'wechat'], { error: 'must be site or wechat' }).default('site'),
+  WECHAT_APP_ID: optionalVar(),
+  WECHAT_APP_SECRET: optionalVar(),
+  WECHAT_API_BASE: urlVar(['http:', 'https:'], 'an http:// or https:// URL')
+    .default('https://api.weixin.qq.com')
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** The mini-program page the code opens; it receives the scan code as `scene`. */
+  WECHAT_SCAN_PAGE: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_\-/]+$/, { error: 'must be a mini-program page path such as pages/scan/index' })
+    .default('pages/scan/index'),
+  /** Login codes: `console` (log + DATA_DIR/outbox/sms.jsonl) or `aliyun` (Aliyun SMS SendSms). */
+  SMS_PROVIDER: z.enum(['console', 'aliyun'], { error: 'must be console or aliyun' }).default('console'),
+  ALIYUN_SMS_ACCESS_KEY_ID: optionalVar(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: optionalVar(),
+  /** The approved signature shown as 【…】 in the message. */
+  ALIYUN_SMS_SIGN_NAME: optionalVar(),
+  /** The approved template; it must take one variable, `${code}`. */
+  ALIYUN_SMS_TEMPLATE_CODE: optionalVar(),
+  ALIYUN_SMS_ENDPOINT: urlVar(['http:', 'https:'], 'an http:// or https:// URL')
+    .default('https://dysmsapi.aliyuncs.com')
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** This ffmpeg and no other (default: the system's on PATH, else the npm-shipped build). */
+  FFMPEG_PATH: optionalVar(),
+  /** This ffprobe and no other (default: the system's on PATH, else the npm-shipped build). */
+  FFPROBE_PATH: optionalVar(),
+});
+
+/** The variables, checked together, with the defaults that depend on others filled in. Parsed once, in main.ts. */
+export const ConfigSchema = ConfigFields.superRefine((config, ctx) => {
+  if (Boolean(config.ANALYTICS_SCRIPT_URL) !== Boolean(config.ANALYTICS_WEBSITE_ID)) {
+    const missing = config.ANALYTICS_SCRIPT_URL ? 'ANALYTICS_WEBSITE_ID' : 'ANALYTICS_SCRIPT_URL';
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: 'must be set together with ANALYTICS_SCRIPT_URL and ANALYTICS_WEBSITE_ID',
+    });
+  }
+  for (const issue of wechatScanIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
+  for (const issue of aliyunSmsIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
+  for (const issue of s3StorageIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
+}).transform((config) => ({ ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` }));
 
 /** Everything STORAGE=s3 needs to reach its bucket. */
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -250,7 +257,7 @@ const PAIRED_VARIABLES = [['ANALYTICS_SCRIPT_URL', 'ANALYTICS_WEBSITE_ID']] as c
 /** Parses the environment once. Nothing else in the server reads process.env. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const input: Record<string, string | undefined> = {};
-  for (const key of Object.keys(ConfigSchema.shape)) input[key] = env[key];
+  for (const key of Object.keys(ConfigFields.shape)) input[key] = env[key];
   const result = ConfigSchema.safeParse(input);
   if (result.success) return result.data;
   const issues = result.error.issues.map((issue) => ({

@@ -1,17 +1,13 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import http from 'node:http';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { STATUS } from '@evcircle/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { testVideo } from '../../../test/test-media.ts';
 import { localStorageOf } from './index.ts';
 import { variantDir } from './variant-cache.ts';
-
-const run = promisify(execFile);
 
 let t: TestApp;
 let baseUrl: URL;
@@ -57,22 +53,8 @@ beforeAll(async () => {
   );
   await storage.put('test/broken.jpg', Buffer.from('definitely not a jpeg'), 'image/jpeg');
   await storage.put('test/notes.txt', Buffer.from('你好'), 'text/plain');
-  // A real 1 s H.264 clip, made the way the brief's test recipe says.
-  const video = path.join(t.config.DATA_DIR, 'clip.mp4');
-  await run('ffmpeg', [
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=1:size=320x240:rate=10',
-    '-pix_fmt',
-    'yuv420p',
-    '-y',
-    video,
-  ]);
-  await storage.put('test/clip.mp4', await readFile(video), 'video/mp4');
+  // A real 1 s H.264 clip.
+  await storage.put('test/clip.mp4', await testVideo('mp4', { width: 320, height: 240, seconds: 1 }), 'video/mp4');
   baseUrl = new URL(await t.app.listen({ host: '127.0.0.1', port: 0 }));
 });
 

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { AppError } from '@evcircle/contract';
-import { runMediaTool } from './video-frame.ts';
+import { runMediaTool } from '../media-tools.ts';
 
 /** The containers we store: what SPEC.md's video posts play in a plain video element. */
 export type VideoContainer = 'mp4' | 'mov' | 'webm';
@@ -15,6 +15,8 @@ export type VideoFacts = {
 
 /** WebM holds only these video codecs; anything else in a Matroska file is an .mkv, which we refuse. */
 const WEBM_VIDEO_CODECS = new Set(['vp8', 'vp9', 'av1']);
+/** Reading a file's header takes milliseconds; this bounds a pathological one. */
+const PROBE_TIMEOUT_MS = 20_000;
 /** Remuxing a 200 MB file copies it once; allow more than a frame grab needs. */
 const REMUX_TIMEOUT_MS = 120_000;
 
@@ -52,16 +54,11 @@ function rotationOf(stream: ProbeStream): number {
  * WebM container with a video stream of a real size and a duration, or VIDEO_INVALID.
  */
 export async function probeVideo(sourcePath: string): Promise<VideoFacts> {
-  const { code, stdout } = await runMediaTool('ffprobe', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-print_format',
-    'json',
-    '-show_format',
-    '-show_streams',
-    sourcePath,
-  ]);
+  const { code, stdout } = await runMediaTool(
+    'ffprobe',
+    ['-hide_banner', '-loglevel', 'error', '-print_format', 'json', '-show_format', '-show_streams', sourcePath],
+    PROBE_TIMEOUT_MS,
+  );
   if (code !== 0) throw new AppError('VIDEO_INVALID');
   let probe: ProbeOutput;
   try {
