@@ -2,9 +2,11 @@
 // `npm start`: build the web app if needed, migrate + seed demo data on the first run,
 // then serve everything on one port (default http://localhost:3000, data under ./data).
 import { ensureWebBuild } from './build-if-needed.mjs';
-import { requireInstalled, runServerInProcess, runTsx } from './lib/proc.mjs';
+import { exitWhenOrphaned, requireInstalled, runServerInProcess, runTsx } from './lib/proc.mjs';
 
 requireInstalled();
+// Killing `npm start` stops the server too (npm's shell does not pass the signal on).
+exitWhenOrphaned();
 
 // `npm start` serves the production build: production React on the server too, unless the
 // developer asked for something else.

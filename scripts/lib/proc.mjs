@@ -68,6 +68,22 @@ export async function runServerInProcess() {
   await import(pathToFileURL(join(ROOT, 'apps', 'server', 'src', 'main.ts')).href);
 }
 
+/**
+ * Ends this process gracefully (SIGTERM to itself) once the process that started it is
+ * gone. `npm start` runs us under `sh -c`: when npm is killed, that shell dies without
+ * passing the signal on, and the server would go on answering with nobody to stop it.
+ */
+export function exitWhenOrphaned(intervalMs = 500) {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    console.error(`▶ the process that started this one (pid ${parent}) is gone: stopping / 启动进程已退出，正在停止`);
+    process.kill(process.pid, 'SIGTERM');
+  }, intervalMs);
+  timer.unref();
+}
+
 /** Milliseconds as `12.3 s`. */
 export function formatDuration(ms) {
   return `${(ms / 1000).toFixed(1)} s`;
