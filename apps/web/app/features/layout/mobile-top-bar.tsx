@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { AccountMenu } from '~/features/auth/account-menu.tsx';
 import { ColorModeToggle } from '~/features/color-mode/color-mode-toggle.tsx';
@@ -7,9 +7,49 @@ import { Logo } from './logo.tsx';
 import { LAYOUT_MESSAGES } from './messages.ts';
 import { FEED_NAV } from './nav-items.ts';
 
+/** Which ends of a horizontal scroller have more to scroll to. */
+type Overflow = { start: boolean; end: boolean };
+
+/**
+ * Follows where the strip can still scroll, so its edge fades there instead of cutting a
+ * glyph in half. Before hydration the end is assumed to overflow (a phone's usual case;
+ * a fade over empty space changes nothing).
+ */
+function useOverflow(ref: RefObject<HTMLElement | null>): Overflow {
+  const [overflow, setOverflow] = useState<Overflow>({ start: false, end: true });
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const update = () => {
+      const start = element.scrollLeft > 1;
+      const end = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+      setOverflow((now) => (now.start === start && now.end === end ? now : { start, end }));
+    };
+    update();
+    element.addEventListener('scroll', update, { passive: true });
+    const resize = new ResizeObserver(update);
+    resize.observe(element);
+    return () => {
+      element.removeEventListener('scroll', update);
+      resize.disconnect();
+    };
+  }, [ref]);
+  return overflow;
+}
+
+/** The strip's mask: opaque, with a 2rem fade at each end that has more to scroll to. */
+function fadeMask({ start, end }: Overflow): string | undefined {
+  if (!start && !end) return undefined;
+  const from = start ? 'transparent, #000 2rem' : '#000';
+  const to = end ? '#000 calc(100% - 2rem), transparent' : '#000';
+  return `linear-gradient(to right, ${from}, ${to})`;
+}
+
 /** Logo, the theme feeds as a swipeable strip, the colour-mode switch and the login corner. */
 export function MobileTopBar() {
   const navRef = useRef<HTMLElement>(null);
+  const overflow = useOverflow(navRef);
+  const mask = fadeMask(overflow);
   const { pathname } = useLocation();
   // The feed you are on is in view in the strip (经验 is off the edge of a phone).
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new address marks another link
@@ -28,6 +68,8 @@ export function MobileTopBar() {
         <nav
           ref={navRef}
           aria-label={LAYOUT_MESSAGES.mainNav}
+          data-overflow={[overflow.start && 'start', overflow.end && 'end'].filter(Boolean).join(' ') || 'none'}
+          style={{ maskImage: mask, WebkitMaskImage: mask }}
           className="flex min-w-0 flex-1 items-center gap-1 overflow-x-auto [scrollbar-width:none]"
         >
           {FEED_NAV.map((item) => (
