@@ -45,6 +45,8 @@ export default defineConfig({
     },
     {
       name: 'mobile',
+      // Checks the viewport changes nothing for (tagged VIEWPORT_FREE in e2e/fixtures.ts) ran on desktop.
+      grepInvert: /@viewport-free/,
       use: {
         browserName: 'chromium',
         viewport: { width: 390, height: 844 },

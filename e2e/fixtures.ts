@@ -1,6 +1,7 @@
-import { type ApiClient, createApiClient, type FetchLike } from '@evcircle/contract';
-import { type APIRequestContext, test as base, expect } from '@playwright/test';
-import { E2E_SIGN_SECRET } from './support/constants.ts';
+import { type ApiClient, createApiClient, type FetchLike, SESSION_COOKIE } from '@evcircle/contract';
+import { type APIRequestContext, type BrowserContextOptions, test as base, expect } from '@playwright/test';
+import { E2E_BASE_URL, E2E_SIGN_SECRET } from './support/constants.ts';
+import { type LoggedInUser, loginByApi } from './support/login.ts';
 
 type Fixtures = {
   /**
@@ -11,6 +12,20 @@ type Fixtures = {
   allowedConsoleErrors: RegExp[];
   /** The contract's signed API client, reaching the e2e server as the web client does. */
   api: ApiClient;
+  /**
+   * A logged-in person for journeys that need *someone* logged in and leave nothing
+   * another journey could trip on (no follows, drafts, logouts, profile edits; those log
+   * in a fresh user with loginInBrowser). Asking for it puts the worker's saved login
+   * state into this test's browser context: one SMS login per worker, not per test.
+   */
+  reader: LoggedInUser;
+};
+
+type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
+type WorkerFixtures = {
+  /** One account per worker, logged in once, and its browser login state (the session cookie). */
+  workerReader: { user: LoggedInUser; storageState: StorageState };
 };
 
 /** Adapts Playwright's request context to the fetch signature the contract client takes. */
@@ -26,8 +41,27 @@ function requestFetch(request: APIRequestContext): FetchLike {
   };
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, WorkerFixtures>({
   allowedConsoleErrors: [[], { option: true }],
+
+  workerReader: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      const user = await loginByApi();
+      const { hostname } = new URL(E2E_BASE_URL);
+      const cookie = { name: SESSION_COOKIE, value: user.token, domain: hostname, path: '/', expires: -1 };
+      await use({
+        user,
+        storageState: { cookies: [{ ...cookie, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [] },
+      });
+    },
+    { scope: 'worker' },
+  ],
+
+  reader: async ({ context, workerReader }, use) => {
+    await context.addCookies(workerReader.storageState.cookies);
+    await use(workerReader.user);
+  },
 
   page: async ({ page, allowedConsoleErrors }, use) => {
     const problems: string[] = [];
@@ -51,3 +85,10 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/**
+ * The tag of a test the project's viewport changes nothing for: it only makes HTTP
+ * requests, or opens a browser context of its own. playwright.config.ts runs it in the
+ * desktop project alone.
+ */
+export const VIEWPORT_FREE = '@viewport-free';

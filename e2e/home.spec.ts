@@ -1,6 +1,6 @@
 import { type Post, postsNoAds } from '@evcircle/contract';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, VIEWPORT_FREE } from './fixtures.ts';
 
 const PAGE_SIZE = 20;
 
@@ -41,7 +41,10 @@ async function expectCoverLoaded(page: Page, pid: number) {
 }
 
 test.describe('home feed', () => {
-  test('reader gets the first page of the feed rendered on the server', async ({ request, api }) => {
+  test('reader gets the first page of the feed rendered on the server', { tag: VIEWPORT_FREE }, async ({
+    request,
+    api,
+  }) => {
     const feed = await api.call(postsNoAds, { page: 1, size: PAGE_SIZE });
     expect(feed.length, 'the e2e seed has a full first page').toBe(PAGE_SIZE);
 

@@ -63,9 +63,8 @@ test.describe('invite page', () => {
     await expect(page.getByTestId('invited-users').getByTestId('user-row')).toContainText(newcomer.account.nickname);
   });
 
-  test('a logged-in visitor learns the invite is for new accounts only', async ({ page, context }) => {
+  test('a logged-in visitor learns the invite is for new accounts only', async ({ page, reader: _ }) => {
     const inviter = await loginByApi();
-    await loginInBrowser(context);
     await page.goto(`/invite/${inviter.account.invite_code}`);
     await expect(page.getByTestId('inviter-name')).toHaveText(inviter.account.nickname);
     const state = page.getByTestId('invite-logged-in');

@@ -1,5 +1,4 @@
 import { expect, test } from './fixtures.ts';
-import { loginInBrowser } from './support/login.ts';
 
 test('the header leads from the home feed to the following feed', async ({ page }) => {
   await page.goto('/');
@@ -28,11 +27,10 @@ test('on a phone the feed strip shows the feed you are on, also the last one', a
 
 test('on a phone, logged in, the strip fades at an edge it cuts instead of cutting a label there', async ({
   page,
-  context,
+  reader: _,
   isMobile,
 }) => {
   test.skip(!isMobile, 'the strip scrolls on phones only; the desktop header shows every feed');
-  await loginInBrowser(context);
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: '主导航' });
   await expect(page.getByTestId('header-account')).toBeVisible();

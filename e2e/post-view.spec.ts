@@ -1,8 +1,7 @@
 import { PAGE_SIZE, type Post, postDetail, postsNoAds, THEME_FEEDS } from '@evcircle/contract';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, VIEWPORT_FREE } from './fixtures.ts';
 import { E2E_BASE_URL } from './support/constants.ts';
-import { loginInBrowser } from './support/login.ts';
 
 const GOOGLEBOT =
   'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/126.0.0.0 Safari/537.36';
@@ -158,10 +157,9 @@ test.describe('post view', () => {
     await expect(page.getByTestId('feed-grid').getByTestId('post-card').first()).toBeVisible();
   });
 
-  test('the post page is rendered on the server with title, description, og tags and canonical', async ({
-    request,
-    api,
-  }) => {
+  test('the post page is rendered on the server with title, description, og tags and canonical', {
+    tag: VIEWPORT_FREE,
+  }, async ({ request, api }) => {
     const [post] = await api.call(postsNoAds, { page: 1, size: 1 });
     if (!post) throw new Error('the seed has posts');
 
@@ -211,10 +209,9 @@ test.describe('post view', () => {
 
   test('a logged-in reader likes and unlikes a post; the count follows and survives a reload', async ({
     page,
-    context,
+    reader: user,
     api,
   }) => {
-    const user = await loginInBrowser(context);
     // A post from the second page: other specs tend to pick the first cards.
     const [post] = await api.call(postsNoAds, { page: 2, size: 1 });
     if (!post) throw new Error('the seed has a second page');
@@ -257,10 +254,9 @@ test.describe('post view', () => {
     expect(after?.likenum).toBe(post.likenum);
   });
 
-  test('share copies the link to the post and shows its QR code', async ({ page, context, api }) => {
+  // Logged in, so the share counts for this reader (one per reader and post a day).
+  test('share copies the link to the post and shows its QR code', async ({ page, context, reader: _, api }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_BASE_URL });
-    // Logged in, so the share counts for this reader (one per reader and post a day).
-    await loginInBrowser(context);
     const [post] = await api.call(postsNoAds, { page: 1, size: 2 });
     if (!post) throw new Error('no post');
     await page.goto(`/post/${post.pid}`);
@@ -282,7 +278,11 @@ test.describe('post view', () => {
       .toBeGreaterThan(post.sharenum);
   });
 
-  test('a crawler gets the full post page, from the address and from a card', async ({ request, browser, api }) => {
+  test('a crawler gets the full post page, from the address and from a card', { tag: VIEWPORT_FREE }, async ({
+    request,
+    browser,
+    api,
+  }) => {
     const [post] = await api.call(postsNoAds, { page: 1, size: 1 });
     if (!post) throw new Error('no post');
     const response = await request.get(`/post/${post.pid}`, { headers: { 'user-agent': GOOGLEBOT } });
@@ -425,10 +425,9 @@ test.describe('pull to refresh', () => {
   test('on a phone, the theme feeds and the following feed refresh the same way', async ({
     page,
     isMobile,
-    context,
+    reader: _,
   }) => {
     test.skip(!isMobile, 'a touch gesture of phones');
-    await loginInBrowser(context);
     for (const [path, api] of [
       ['/travel', '/api/v1/travel/posts'],
       ['/following', '/api/v1/cms/posts/following'],

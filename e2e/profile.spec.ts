@@ -8,7 +8,7 @@ import {
   userPosts,
 } from '@evcircle/contract';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, VIEWPORT_FREE } from './fixtures.ts';
 import { apiClient, loginByApi, loginInBrowser } from './support/login.ts';
 
 /** The number shown for a count of the profile header (帖子 / 关注 / 粉丝 / 获赞). */
@@ -71,7 +71,9 @@ test.describe('profile', () => {
     expect((await apiClient().call(userInfo, { uid: other.account.uid })).followers).toBe(0);
   });
 
-  test('the profile is rendered on the server with its title and meta tags', async ({ request }) => {
+  test('the profile is rendered on the server with its title and meta tags', { tag: VIEWPORT_FREE }, async ({
+    request,
+  }) => {
     const other = await loginByApi();
     const response = await request.get(`/user/${other.account.uid}`);
     expect(response.status()).toBe(200);

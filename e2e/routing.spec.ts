@@ -1,5 +1,5 @@
 import type { APIResponse } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, VIEWPORT_FREE } from './fixtures.ts';
 
 /** The redirect target of a response as a path + query, whether Location is absolute or not. */
 function locationOf(response: APIResponse): string {
@@ -20,7 +20,7 @@ test.describe('routing', () => {
       await expect(page.getByText('Page not found: /x')).toBeVisible();
     });
 
-    test('gets the same 404 for a deeper unknown path', async ({ request }) => {
+    test('gets the same 404 for a deeper unknown path', { tag: VIEWPORT_FREE }, async ({ request }) => {
       const response = await request.get('/no/such/page');
       expect(response.status()).toBe(404);
       expect(await response.text()).toContain('Page not found: /no/such/page');
@@ -32,7 +32,7 @@ test.describe('routing', () => {
       ['/?type=mod', '/mod'],
       ['/home?type=travel', '/travel'],
     ] as const) {
-      test(`${from} sends the visitor to ${to}`, async ({ request }) => {
+      test(`${from} sends the visitor to ${to}`, { tag: VIEWPORT_FREE }, async ({ request }) => {
         const response = await request.get(from, { maxRedirects: 0 });
         expect([301, 302, 303, 307, 308]).toContain(response.status());
         expect(locationOf(response)).toBe(to);
@@ -46,7 +46,7 @@ test.describe('routing', () => {
       ['/goods?type=1&id=42', '/product/42'],
       ['/contentInfo?type=2&id=7', '/post/7'],
     ] as const) {
-      test(`${from} moves permanently to ${to}`, async ({ request }) => {
+      test(`${from} moves permanently to ${to}`, { tag: VIEWPORT_FREE }, async ({ request }) => {
         const response = await request.get(from, { maxRedirects: 0 });
         expect(response.status()).toBe(301);
         expect(locationOf(response)).toBe(to);
@@ -64,7 +64,7 @@ test.describe('routing', () => {
       '/contentInfo?id=7',
       '/contentInfo?type=1&id=7',
     ]) {
-      test(`${from} is not a legacy link and answers 404`, async ({ request }) => {
+      test(`${from} is not a legacy link and answers 404`, { tag: VIEWPORT_FREE }, async ({ request }) => {
         const response = await request.get(from, { maxRedirects: 0 });
         expect(response.status()).toBe(404);
         expect(await response.text()).toContain(`Page not found: ${from.split('?')[0]}`);

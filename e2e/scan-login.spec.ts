@@ -1,5 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { confirmScan, logoutAll, SCAN_STATUS, scanCode, scanStatus } from '@evcircle/contract';
+import {
+  confirmScan,
+  logoutAll,
+  SCAN_POLL_INTERVAL_MS,
+  SCAN_POLL_MAX_FAILURES,
+  SCAN_STATUS,
+  scanCode,
+  scanStatus,
+} from '@evcircle/contract';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { PHONE_USER_AGENT } from './support/constants.ts';
@@ -98,16 +106,20 @@ test.describe('scan login', () => {
     });
 
     test('polling stops when the QR tab is left, and a new QR is made on coming back', async ({ page }) => {
+      // The page's timers run on a clock the test moves: seconds of waiting take no time.
+      await page.clock.install();
       await page.goto('/');
       await openQr(page);
       const modal = page.getByTestId('login-modal');
-      await page.waitForRequest((r) => r.url().includes('/api/v1/user/login/scan-status'));
+      const firstPoll = page.waitForRequest((r) => r.url().includes('/api/v1/user/login/scan-status'));
+      await page.clock.runFor(SCAN_POLL_INTERVAL_MS);
+      await firstPoll;
       await modal.getByRole('tab', { name: '手机号登录' }).click();
       const polls: string[] = [];
       page.on('request', (r) => {
         if (r.url().includes('/api/v1/user/login/scan-status')) polls.push(r.url());
       });
-      await page.waitForTimeout(2500);
+      await page.clock.runFor(3 * SCAN_POLL_INTERVAL_MS);
       expect(polls, 'no polling while the phone tab is shown').toEqual([]);
 
       const again = page.waitForResponse((r) => r.url().includes('/api/v1/user/login/scancode'));
@@ -117,7 +129,7 @@ test.describe('scan login', () => {
       await page.keyboard.press('Escape');
       await expect(modal).toBeHidden();
       polls.length = 0;
-      await page.waitForTimeout(2500);
+      await page.clock.runFor(3 * SCAN_POLL_INTERVAL_MS);
       expect(polls, 'no polling once the modal is closed').toEqual([]);
     });
 
@@ -161,6 +173,7 @@ test.describe('scan login', () => {
       page,
       isMobile,
     }) => {
+      await page.clock.install();
       await page.route('**/api/v1/user/login/scan-status**', (route) => route.abort('failed'));
       await page.goto('/');
       await page.getByTestId(isMobile ? 'tab-me' : 'header-login').click();
@@ -171,9 +184,16 @@ test.describe('scan login', () => {
       page.on('requestfailed', (r) => {
         if (r.url().includes('scan-status')) polls.push(r.url());
       });
-      await expect(modal.getByTestId('qr-message')).toHaveText('查询扫码状态失败，请刷新二维码', { timeout: 15_000 });
-      await page.waitForTimeout(2500);
-      expect(polls.length, 'no more polls after the fifth failure').toBeLessThanOrEqual(5);
+      // A second between polls, on the page's clock, until the fifth failure stops them.
+      const message = modal.getByTestId('qr-message');
+      await expect
+        .poll(async () => {
+          await page.clock.runFor(SCAN_POLL_INTERVAL_MS);
+          return message.textContent();
+        })
+        .toBe('查询扫码状态失败，请刷新二维码');
+      await page.clock.runFor(3 * SCAN_POLL_INTERVAL_MS);
+      expect(polls.length, 'no more polls after the fifth failure').toBe(SCAN_POLL_MAX_FAILURES);
 
       await page.route('**/api/v1/user/login/scancode**', (route) =>
         route.fulfill({ status: 503, contentType: 'text/plain', body: 'unavailable' }),

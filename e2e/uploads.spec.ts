@@ -1,6 +1,5 @@
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
-import { loginInBrowser } from './support/login.ts';
 
 /** A phone photo: JPEG with EXIF carrying a camera make and a GPS position. */
 async function photoWithGps(): Promise<Buffer> {
@@ -16,9 +15,8 @@ async function photoWithGps(): Promise<Buffer> {
 test.describe('uploads', () => {
   test('a photo goes straight to the storage host with a token, and is stored without its GPS', async ({
     page,
-    context,
+    reader: _,
   }) => {
-    await loginInBrowser(context);
     await page.goto('/publish');
     const posts: string[] = [];
     page.on('request', (request) => {

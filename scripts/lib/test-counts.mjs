@@ -74,6 +74,34 @@ export function recordStageFailures(name, failed) {
   writeFileSync(join(REPORT_DIR, `stages-${name}.json`), JSON.stringify({ failed }));
 }
 
+/**
+ * The `count` slowest journeys of a Playwright JSON report, slowest first: what the CI
+ * time budget (docs/decisions/0009) is watched by.
+ * @returns {{ ms: number, project: string, file: string, title: string }[]}
+ */
+export function slowestJourneys(report, count = 10) {
+  const rows = [];
+  const walk = (suite, titles) => {
+    const path = suite.title && suite.title !== suite.file ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        for (const result of test.results ?? []) {
+          if (result.status === 'skipped') continue;
+          rows.push({
+            ms: result.duration ?? 0,
+            project: test.projectName ?? '',
+            file: spec.file ?? suite.file ?? '',
+            title: [...path, spec.title].join(' › '),
+          });
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, path);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return rows.sort((a, b) => b.ms - a.ms).slice(0, count);
+}
+
 /** The closing line CI reads: `Total: N passed, N failed[, N skipped]`. */
 export function formatTotalLine({ passed, failed, skipped }) {
   return `Total: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
