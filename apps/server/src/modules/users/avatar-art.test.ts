@@ -21,6 +21,12 @@ describe('avatar art', () => {
     expect(whiteDiff).toBeGreaterThan(600);
   });
 
+  it('draws from the shipped font, so a character it lacks becomes 车 rather than an empty box', async () => {
+    const fallback = await renderAvatar('𠀀', 3, 64);
+    expect(fallback.equals(await renderAvatar('车', 3, 64))).toBe(true);
+    expect(fallback.equals(await renderAvatar('电', 3, 64))).toBe(false);
+  });
+
   it('keeps a nickname on one colour, the one the demo seed has always given it', () => {
     expect(avatarColorIndex('小鹿的Model Y')).toBe(avatarColorIndex('小鹿的Model Y'));
     // Pinned: the seed's avatar files are keyed by colour, so this must not drift.

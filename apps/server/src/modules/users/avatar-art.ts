@@ -1,3 +1,7 @@
+/// <reference path="../../types/opentype.d.ts" />
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import opentype, { type Font } from 'opentype.js';
 import sharp from 'sharp';
 
 /**
@@ -56,16 +60,39 @@ export function avatarCharacter(nickname: string): string {
 }
 
 /**
- * The avatar as SVG: `character` white on a gradient square. Text is drawn with
- * Noto Sans CJK so Chinese characters appear when sharp renders it.
+ * Noto Sans SC Bold, shipped in an npm package (OFL): the character is drawn from its
+ * outlines as a path, so an avatar looks the same on every machine, with or without
+ * system fonts (a bare server has no CJK font for sharp to find).
  */
-export function avatarSvg(character: string, colors: readonly [string, string], size: number): string {
-  const escaped = character.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const FONT_FILE = createRequire(import.meta.url).resolve(
+  '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+);
+let font: Promise<Font> | null = null;
+
+function avatarFont(): Promise<Font> {
+  font ??= readFile(FONT_FILE).then((data) =>
+    opentype.parse(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength)),
+  );
+  return font;
+}
+
+/** The character as SVG path data, centred in a `size` square; 车 when the font lacks it. */
+async function glyphPathData(character: string, size: number): Promise<string> {
+  const face = await avatarFont();
+  const drawn = face.charToGlyphIndex(character) > 0 ? character : '车';
+  const fontSize = Math.round(size * 0.48);
+  const x = (size - face.getAdvanceWidth(drawn, fontSize)) / 2;
+  // The baseline sits 0.35 em below the middle, as `dy="0.35em"` put it.
+  return face.getPath(drawn, x, size / 2 + fontSize * 0.35, fontSize).toPathData(2);
+}
+
+/** The avatar as SVG: the glyph (path data from glyphPathData) white on a gradient square. */
+export function avatarSvg(glyph: string, colors: readonly [string, string], size: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">
 <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient></defs>
 <rect width="${size}" height="${size}" fill="url(#bg)"/>
 <circle cx="${size * 0.85}" cy="${size * 0.15}" r="${size * 0.35}" fill="#fff" opacity="0.12"/>
-<text x="50%" y="50%" dy="0.35em" text-anchor="middle" font-family="Noto Sans CJK SC, Noto Sans SC, sans-serif" font-weight="700" font-size="${Math.round(size * 0.48)}" fill="#fff">${escaped}</text>
+<path d="${glyph}" fill="#fff"/>
 </svg>`;
 }
 
@@ -80,7 +107,7 @@ export async function renderAvatar(
   format: 'jpeg' | 'webp' = 'jpeg',
 ): Promise<Buffer> {
   const colors = AVATAR_COLORS[colorIndex % AVATAR_COLORS.length] as readonly [string, string];
-  const image = sharp(Buffer.from(avatarSvg(character, colors, size)));
+  const image = sharp(Buffer.from(avatarSvg(await glyphPathData(character, size), colors, size)));
   return (format === 'webp' ? image.webp({ quality: JPEG.quality }) : image.jpeg(JPEG)).toBuffer();
 }
 
