@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -17,5 +18,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default leaves one core to its main process (one worker on a 2-core CI
+    // machine); that process only collects results, so every core runs test files.
+    // Measured on 2 cores: 143 s → 110 s for the whole run.
+    maxWorkers: os.availableParallelism(),
   },
 });
