@@ -56,6 +56,26 @@ test.describe('home feed', () => {
     for (const post of feed) expect(html, `post ${post.pid}'s author is in the HTML`).toContain(post.uname);
   });
 
+  test('a cover that cannot be shown leaves a neutral box on its card, not a broken image', async ({ page, api }) => {
+    // As a server without ffmpeg answers a video's cover: the envelope, not a picture.
+    await page.route(/\/files\/.+\?(vframe|imageView2)/, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: '{"status":5003,"data":null,"message":"x"}',
+      }),
+    );
+    const feed = await api.call(postsNoAds, { page: 1, size: PAGE_SIZE });
+    await page.goto('/');
+    const first = page.locator(`[data-testid="post-card"][data-pid="${feed[0]!.pid}"]`);
+    // Failed before the page was interactive (the first screen's covers) or after: a neutral box either way.
+    await expect(first.getByTestId('image-missing')).toBeVisible();
+    await expect(first.locator('img')).toHaveCount(1); // the author's avatar only
+    const box = await first.getByTestId('image-missing').boundingBox();
+    expect(box?.height, 'the box keeps its place').toBeGreaterThan(100);
+    await expect(first).toContainText(feed[0]!.uname);
+  });
+
   test('reader sees cards with cover, author and like count', async ({ page, api }) => {
     const feed = await api.call(postsNoAds, { page: 1, size: PAGE_SIZE });
     await page.goto('/');
