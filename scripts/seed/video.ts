@@ -58,10 +58,6 @@ export async function renderVideo(seed: number, theme: PostTheme, index: number)
     const { code, stderr } = await runMediaTool(
       'ffmpeg',
       [
-        '-nostdin',
-        '-hide_banner',
-        '-loglevel',
-        'error',
         '-y',
         '-loop',
         '1',

@@ -78,10 +78,6 @@ export async function testVideo(
   const codec = format === 'webm' ? ['-c:v', 'libvpx', '-b:v', '100k'] : ['-c:v', 'libx264', '-pix_fmt', 'yuv420p'];
   try {
     await run('ffmpeg', [
-      '-nostdin',
-      '-hide_banner',
-      '-loglevel',
-      'error',
       '-f',
       'lavfi',
       '-i',
@@ -102,7 +98,7 @@ export async function testVideo(
 
 /** ffprobe's view of a stored file's container tags (empty when there are none). */
 export async function containerTags(file: string): Promise<Record<string, string>> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', file]);
+  const { stdout } = await run('ffprobe', ['-print_format', 'json', '-show_format', file]);
   return (JSON.parse(stdout) as { format?: { tags?: Record<string, string> } }).format?.tags ?? {};
 }
 

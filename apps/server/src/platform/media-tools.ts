@@ -272,12 +272,18 @@ function runTool(file: string, args: string[], timeoutMs: number): Promise<Media
   });
 }
 
+/** Flags every run starts with: no banner, no prompt, only errors on stderr. */
+const QUIET: Record<MediaToolName, string[]> = {
+  ffmpeg: ['-nostdin', '-hide_banner', '-loglevel', 'error'],
+  ffprobe: ['-hide_banner', '-loglevel', 'error'],
+};
+
 /**
- * Runs ffmpeg or ffprobe with `args` (no shell), sharing the one-per-core limit with
- * every other media job of this process. VIDEO_PROCESSING_UNAVAILABLE when the tool is
- * missing on this machine.
+ * Runs ffmpeg or ffprobe with `args` after the quiet flags (no shell), sharing the
+ * one-per-core limit with every other media job of this process.
+ * VIDEO_PROCESSING_UNAVAILABLE when the tool is missing on this machine.
  */
 export async function runMediaTool(name: MediaToolName, args: string[], timeoutMs: number): Promise<MediaToolResult> {
   const file = await mediaToolPath(name);
-  return withSlot(() => runTool(file, args, timeoutMs));
+  return withSlot(() => runTool(file, [...QUIET[name], ...args], timeoutMs));
 }

@@ -14,10 +14,6 @@ export async function extractVideoFrame(sourcePath: string, offsetSeconds: numbe
   const { code, stderr } = await runMediaTool(
     'ffmpeg',
     [
-      '-nostdin',
-      '-hide_banner',
-      '-loglevel',
-      'error',
       // -ss before -i seeks by keyframe index instead of decoding everything before it.
       '-ss',
       String(offsetSeconds),

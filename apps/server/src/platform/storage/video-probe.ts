@@ -56,7 +56,7 @@ function rotationOf(stream: ProbeStream): number {
 export async function probeVideo(sourcePath: string): Promise<VideoFacts> {
   const { code, stdout } = await runMediaTool(
     'ffprobe',
-    ['-hide_banner', '-loglevel', 'error', '-print_format', 'json', '-show_format', '-show_streams', sourcePath],
+    ['-print_format', 'json', '-show_format', '-show_streams', sourcePath],
     PROBE_TIMEOUT_MS,
   );
   if (code !== 0) throw new AppError('VIDEO_INVALID');
@@ -92,10 +92,6 @@ export async function remuxVideo(sourcePath: string, container: VideoContainer, 
   const { code, stderr } = await runMediaTool(
     'ffmpeg',
     [
-      '-nostdin',
-      '-hide_banner',
-      '-loglevel',
-      'error',
       '-i',
       sourcePath,
       '-map',
