@@ -2,6 +2,8 @@ import { PAGE_SIZE, type Post, postDetail, postsNoAds, THEME_FEEDS } from '@evci
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, VIEWPORT_FREE } from './fixtures.ts';
 import { E2E_BASE_URL } from './support/constants.ts';
+import { loginByApi } from './support/login.ts';
+import { publishImagePost } from './support/media.ts';
 
 const GOOGLEBOT =
   'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/126.0.0.0 Safari/537.36';
@@ -210,11 +212,9 @@ test.describe('post view', () => {
   test('a logged-in reader likes and unlikes a post; the count follows and survives a reload', async ({
     page,
     reader: user,
-    api,
   }) => {
-    // A post from the second page: other specs tend to pick the first cards.
-    const [post] = await api.call(postsNoAds, { page: 2, size: 1 });
-    if (!post) throw new Error('the seed has a second page');
+    // A post of its own, so no journey running beside this one (the other viewport's) likes it too.
+    const post = { pid: await publishImagePost(await loginByApi(), 'travel', '点赞测试：洱海边的日落') };
 
     await page.goto(`/post/${post.pid}`);
     const like = page.getByTestId('post-like');
@@ -233,6 +233,8 @@ test.describe('post view', () => {
     await like.click();
     await expect(like).toHaveAttribute('data-liked', 'false');
     await expect(count).toHaveText(String(before));
+    // The button answers at once; the server's answer comes after (a reload before it would cancel the call).
+    await expect.poll(async () => (await user.api.call(postDetail, { pid: post.pid }))[0]?.islike).toBe(0);
     await page.reload();
     await expect(like).toHaveAttribute('data-liked', 'false');
     await expect(count).toHaveText(String(before));
