@@ -1,7 +1,7 @@
-import { type ApiClient, createApiClient, type FetchLike, SESSION_COOKIE } from '@evcircle/contract';
-import { type APIRequestContext, type BrowserContextOptions, test as base, expect } from '@playwright/test';
-import { E2E_BASE_URL, E2E_SIGN_SECRET } from './support/constants.ts';
-import { type LoggedInUser, loginByApi } from './support/login.ts';
+import { type ApiClient, createApiClient, type FetchLike } from '@evcircle/contract';
+import { type APIRequestContext, test as base, expect } from '@playwright/test';
+import { E2E_SIGN_SECRET } from './support/constants.ts';
+import { type LoggedInUser, loginByApi, useSession } from './support/login.ts';
 
 type Fixtures = {
   /**
@@ -15,17 +15,15 @@ type Fixtures = {
   /**
    * A logged-in person for journeys that need *someone* logged in and leave nothing
    * another journey could trip on (no follows, drafts, logouts, profile edits; those log
-   * in a fresh user with loginInBrowser). Asking for it puts the worker's saved login
-   * state into this test's browser context: one SMS login per worker, not per test.
+   * in a fresh user with loginInBrowser). Asking for it puts the worker's session
+   * (its login state) into this test's browser context: one SMS login per worker, not per test.
    */
   reader: LoggedInUser;
 };
 
-type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
-
 type WorkerFixtures = {
-  /** One account per worker, logged in once, and its browser login state (the session cookie). */
-  workerReader: { user: LoggedInUser; storageState: StorageState };
+  /** One account per worker, logged in once; `reader` puts its session into each test's browser. */
+  workerReader: LoggedInUser;
 };
 
 /** Adapts Playwright's request context to the fetch signature the contract client takes. */
@@ -44,23 +42,12 @@ function requestFetch(request: APIRequestContext): FetchLike {
 export const test = base.extend<Fixtures, WorkerFixtures>({
   allowedConsoleErrors: [[], { option: true }],
 
-  workerReader: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-    async ({}, use) => {
-      const user = await loginByApi();
-      const { hostname } = new URL(E2E_BASE_URL);
-      const cookie = { name: SESSION_COOKIE, value: user.token, domain: hostname, path: '/', expires: -1 };
-      await use({
-        user,
-        storageState: { cookies: [{ ...cookie, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [] },
-      });
-    },
-    { scope: 'worker' },
-  ],
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+  workerReader: [async ({}, use) => use(await loginByApi()), { scope: 'worker' }],
 
   reader: async ({ context, workerReader }, use) => {
-    await context.addCookies(workerReader.storageState.cookies);
-    await use(workerReader.user);
+    await useSession(context, workerReader.token);
+    await use(workerReader);
   },
 
   page: async ({ page, allowedConsoleErrors }, use) => {

@@ -3,7 +3,6 @@
 // Playwright browser suite. Every stage runs even when an earlier one fails, so one run
 // shows everything that is wrong; the exit code is non-zero if anything failed.
 import { join } from 'node:path';
-import { ensureBrowserDeps } from './lib/browser-deps.mjs';
 import { formatDuration, ROOT, requireInstalled, run, runNpm } from './lib/proc.mjs';
 import {
   formatTotalLine,
@@ -41,18 +40,13 @@ await stage(
   'vitest-all.json',
 );
 
-// Chromium and the CJK and emoji fonts come from the system: installed here when this
-// process can (root or sudo, and apt-get), otherwise the stage fails with the command to run.
-const browserProblem = await ensureBrowserDeps();
-if (browserProblem) {
-  stages.push({ name: 'browser tests (playwright, system chromium)', outcome: 'failed', ms: 0, note: browserProblem });
-} else {
-  await stage(
-    'browser tests (playwright, system chromium)',
-    () => run(process.execPath, [join(ROOT, 'scripts', 'e2e.mjs')]),
-    'playwright.json',
-  );
-}
+// e2e.mjs installs the system Chromium and the CJK and emoji fonts when this process can
+// (root or sudo, and apt-get); otherwise the stage fails with the command to run.
+await stage(
+  'browser tests (playwright, system chromium)',
+  () => run(process.execPath, [join(ROOT, 'scripts', 'e2e.mjs')]),
+  'playwright.json',
+);
 
 console.log('\n━━━ summary ━━━');
 for (const s of stages) {

@@ -89,7 +89,7 @@ describe('the seed on a machine without a system ffmpeg', () => {
       FFPROBE_PATH: path.join(dir, 'no-ffprobe'),
     });
     expect(stdout).toContain('✓ seeded 4 users and 20 posts');
-    expect(stderr).toContain('⚠ ffmpeg not found');
+    expect(stderr).toContain('⚠ media tools: ffmpeg not found');
     expect(stderr).toContain('without ffmpeg the demo community gets no video posts');
     expect((await videoPostsIn(dataDir)).filter((p) => p.videoSrc !== '')).toEqual([]);
   }, 300_000);

@@ -2,7 +2,7 @@
 // community of EV owners (users with avatars, posts with images and videos).
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import { createDatabase, runMigrations } from '../../apps/server/src/platform/db.ts';
-import { configureMediaTools, describeMediaTools } from '../../apps/server/src/platform/media-tools.ts';
+import { configureMediaTools, reportMediaTools } from '../../apps/server/src/platform/media-tools.ts';
 import { createStorage } from '../../apps/server/src/platform/storage/index.ts';
 import { parseSeedArgs, type SeedArgs, USAGE } from './args.ts';
 import { defaultPools } from './content.ts';
@@ -32,9 +32,7 @@ async function main(args: SeedArgs): Promise<void> {
     }
 
     const media = await configureMediaTools({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH });
-    const { info, warnings } = describeMediaTools(media);
-    for (const line of info) console.log(`  ${line}`);
-    for (const line of warnings) console.warn(`⚠ ${line}`);
+    reportMediaTools({ info: (line) => console.log(`  ${line}`), warn: (line) => console.warn(`⚠ ${line}`) }, media);
     if (!media.ffmpeg)
       console.warn('⚠ without ffmpeg the demo community gets no video posts / 未找到 ffmpeg：演示数据不含视频帖');
     const plan = {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { accessSync, chmodSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -81,8 +81,8 @@ function findOnPath(name: string, searchPath: string): string | null {
 }
 
 /**
- * The binary inside the npm package, when this platform has one. The packages ship it
- * with a `chmod u+x` install script, which npm may skip; the owner may set the bit here.
+ * The binary inside the npm package, when this platform has one (its `chmod u+x` install
+ * script is allowed in package.json's allowScripts).
  */
 function findInNpmPackage(name: MediaToolName): { file: string | null; note?: string } {
   let file: string;
@@ -91,13 +91,6 @@ function findInNpmPackage(name: MediaToolName): { file: string | null; note?: st
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { file: null, note: `${NPM_PACKAGES[name]} has no ${name} for ${os.platform()}-${os.arch()} (${reason})` };
-  }
-  if (!isExecutableFile(file)) {
-    try {
-      chmodSync(file, statSync(file).mode | 0o755);
-    } catch {
-      // Not our file to change: reported below as not executable.
-    }
   }
   return isExecutableFile(file)
     ? { file }
@@ -217,13 +210,13 @@ export function configureMediaTools(options: MediaToolsOptions): Promise<MediaTo
 }
 
 /** The tools this process uses (as configured; the defaults when nothing was configured). */
-export function getMediaTools(): Promise<MediaTools> {
+function getMediaTools(): Promise<MediaTools> {
   resolved ??= resolveMediaTools(configured);
   return resolved;
 }
 
 /** A tool's path, or VIDEO_PROCESSING_UNAVAILABLE when this machine has none. */
-export async function mediaToolPath(name: MediaToolName): Promise<string> {
+async function mediaToolPath(name: MediaToolName): Promise<string> {
   const tool = (await getMediaTools())[name];
   if (!tool) throw new AppError('VIDEO_PROCESSING_UNAVAILABLE');
   return tool.path;

@@ -48,8 +48,7 @@ function fadeMask({ start, end }: Overflow): string | undefined {
 /** Logo, the theme feeds as a swipeable strip, the colour-mode switch and the login corner. */
 export function MobileTopBar() {
   const navRef = useRef<HTMLElement>(null);
-  const overflow = useOverflow(navRef);
-  const mask = fadeMask(overflow);
+  const mask = fadeMask(useOverflow(navRef));
   const { pathname } = useLocation();
   // The feed you are on is in view in the strip (经验 is off the edge of a phone).
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new address marks another link
@@ -68,7 +67,6 @@ export function MobileTopBar() {
         <nav
           ref={navRef}
           aria-label={LAYOUT_MESSAGES.mainNav}
-          data-overflow={[overflow.start && 'start', overflow.end && 'end'].filter(Boolean).join(' ') || 'none'}
           style={{ maskImage: mask, WebkitMaskImage: mask }}
           className="flex min-w-0 flex-1 items-center gap-1 overflow-x-auto [scrollbar-width:none]"
         >
