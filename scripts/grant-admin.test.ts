@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../apps/server/src/modules/accounts/accounts.tables.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { createDatabase, type Database, runMigrations } from '../apps/server/src/platform/db.ts';
-import { users } from '../apps/server/src/platform/schema.ts';
 import { grantAdmin, main, parseGrantArgs } from './grant-admin.ts';
 
 function recorder() {

@@ -8,9 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { and, eq } from 'drizzle-orm';
+import { users } from '../apps/server/src/modules/accounts/accounts.tables.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { createDatabase, type Db, runMigrations } from '../apps/server/src/platform/db.ts';
-import { users } from '../apps/server/src/platform/schema.ts';
 
 export const USAGE = `用法 / Usage: npm run admin:grant -- (--uid <用户ID> | --mobile <手机号> [--acode <区号，默认 86>]) [--revoke]
   --uid N        用户 ID（个人主页上的 ID）/ the user's id (shown on their profile)

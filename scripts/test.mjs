@@ -15,7 +15,6 @@ import {
 requireInstalled();
 resetReports();
 
-const biome = join(ROOT, 'node_modules', '@biomejs', 'biome', 'bin', 'biome');
 const vitest = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 
 /** @type {{ name: string, outcome: 'passed' | 'failed', ms: number, note?: string, report?: string }[]} */
@@ -32,7 +31,7 @@ async function stage(name, action, report) {
   );
 }
 
-await stage('lint (biome check)', () => run(process.execPath, [biome, 'check', '.']));
+await stage('lint (biome, module boundaries)', () => runNpm(['run', 'lint']));
 await stage('typecheck (tsc, every workspace)', () => runNpm(['run', 'typecheck']));
 await stage(
   'unit + API tests (vitest)',

@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/platform/schema.ts',
+  // Every module's tables: one file per module or more, each table owned by one module.
+  schema: './src/modules/*/*.tables.ts',
   out: './drizzle',
 });

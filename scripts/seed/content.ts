@@ -1,6 +1,6 @@
 import { POST_THEMES, type PostTheme } from '@evcircle/contract';
 import { base, Faker, zh_CN } from '@faker-js/faker';
-import { avatarCharacter, avatarColorIndex } from '../../apps/server/src/modules/users/avatar-art.ts';
+import { avatarCharacter, avatarColorIndex } from '../../apps/server/src/modules/accounts/avatar-art.ts';
 import { type Aspect, aspectSize } from './images.ts';
 import { createRandom, type Random } from './random.ts';
 import {

@@ -7,10 +7,10 @@ import { isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../apps/server/src/app.ts';
+import { posts } from '../../apps/server/src/modules/posts/posts.tables.ts';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import { createDatabase } from '../../apps/server/src/platform/db.ts';
 import { resolveMediaTools } from '../../apps/server/src/platform/media-tools.ts';
-import { posts } from '../../apps/server/src/platform/schema.ts';
 
 // `npm start` on a machine with Node and nothing else: the seed runs as its own process
 // with a PATH that holds no ffmpeg, so the demo videos must come from the npm-shipped

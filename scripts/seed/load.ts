@@ -1,8 +1,10 @@
 import { count, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { users } from '../../apps/server/src/modules/accounts/accounts.tables.ts';
+import { commentLikes, comments } from '../../apps/server/src/modules/comments/comments.tables.ts';
 import { hotScore } from '../../apps/server/src/modules/posts/posts.service.ts';
+import { postLikes, posts } from '../../apps/server/src/modules/posts/posts.tables.ts';
 import type { Db } from '../../apps/server/src/platform/db.ts';
-import { commentLikes, comments, postLikes, posts, users } from '../../apps/server/src/platform/schema.ts';
 import type { SeedComment, SeedPost, SeedUser } from './content.ts';
 
 type Row = Record<string, string | number | boolean | null | object>;

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { POST_THEMES } from '@evcircle/contract';
-import { avatarCharacter, avatarColorIndex, renderAvatar } from '../../apps/server/src/modules/users/avatar-art.ts';
+import { avatarCharacter, avatarColorIndex, renderAvatar } from '../../apps/server/src/modules/accounts/avatar-art.ts';
 import type { StorageProvider } from '../../apps/server/src/platform/storage/index.ts';
 import { poolImageAspect, poolImageKey, type SeedPlan, type SeedUser, videoKey, videoTheme } from './content.ts';
 import { renderPostImage } from './images.ts';

@@ -3,24 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { registerViewer } from './modules/auth/viewer.plugin.ts';
-import { commentsRoutes } from './modules/comments/comments.routes.ts';
-import { draftsRoutes } from './modules/drafts/drafts.routes.ts';
-import { followsRoutes } from './modules/follows/follows.routes.ts';
-import { invitesRoutes } from './modules/invites/invites.routes.ts';
-import { likesRoutes } from './modules/likes/likes.routes.ts';
-import { pointsRoutes } from './modules/points/points.routes.ts';
-import { postsRoutes } from './modules/posts/posts.routes.ts';
-import { safetyRoutes } from './modules/safety/safety.routes.ts';
-import { scanLoginRoutes } from './modules/scan-login/scan-login.routes.ts';
-import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
+import { modules } from './modules/index.ts';
 import type { Config } from './platform/config.ts';
 import { createDatabase, type Database, runMigrations } from './platform/db.ts';
-import { assertAllEndpointsRegistered } from './platform/endpoints.ts';
+import { assertAllEndpointsRegistered, registerServed } from './platform/endpoints.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/error-handler.ts';
 import './platform/fastify-types.ts';
+import { relayEvents, setEventLogger, subscribeAll } from './platform/events.ts';
 import { registerHealthRoutes } from './platform/health.ts';
 import { configureMediaTools, reportMediaTools } from './platform/media-tools.ts';
 import { createRateLimiter, registerApiRateLimit } from './platform/rate-limit.ts';
@@ -93,7 +82,15 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Pr
   app.decorate('db', database.db);
   app.decorate<StorageProvider>('storage', storage);
   app.decorate('sms', deps.sms ?? createSmsProvider(config, app.log));
+  app.decorate('limiter', createRateLimiter(redis, config.REDIS_KEY_PREFIX));
   app.decorateRequest('viewer', null);
+
+  subscribeAll(modules.flatMap((m) => (m.events ? [m.events] : [])));
+  setEventLogger(database.db, app.log);
+  if (redis) {
+    const stopRelay = relayEvents(database.db, redis, config.REDIS_KEY_PREFIX, app.log);
+    app.addHook('onClose', stopRelay);
+  }
 
   echoRequestId(app);
   await registerSecurityHeaders(app, config);
@@ -102,20 +99,11 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Pr
   // Unknown API paths count against the limit too (scanners probe them).
   registerNotFoundHandler(app, app.rateLimit());
   registerSignVerification(app, config.API_SIGN_SECRET);
-  await registerViewer(app);
 
-  await app.register(postsRoutes);
-  await app.register(authRoutes, { limiter: createRateLimiter(redis, config.REDIS_KEY_PREFIX) });
-  await app.register(scanLoginRoutes, { limiter: createRateLimiter(redis, config.REDIS_KEY_PREFIX) });
-  await app.register(pointsRoutes);
-  await app.register(invitesRoutes);
-  await app.register(usersRoutes);
-  await app.register(followsRoutes);
-  await app.register(uploadsRoutes);
-  await app.register(draftsRoutes);
-  await app.register(safetyRoutes);
-  await app.register(commentsRoutes);
-  await app.register(likesRoutes);
+  for (const module of modules) {
+    if (module.routes) await module.routes(app);
+    if (module.endpoints) await registerServed(app, module.endpoints(app));
+  }
   assertAllEndpointsRegistered(app);
 
   registerHealthRoutes(app, { database, redis });

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/platform/config.ts';
-import { createMemoryDatabase, type Database } from '../src/platform/db.ts';
+import { createDatabase, createMemoryDatabase, type Database, runMigrations } from '../src/platform/db.ts';
 import { createInjectFetch } from '../src/platform/inject-fetch.ts';
 
 export type TestApp = {
@@ -82,6 +82,15 @@ async function templateDatabase(config: Config): Promise<Database | undefined> {
   const file = inject('pgliteTemplate');
   if (!file) return undefined;
   return createMemoryDatabase(new Blob([await readFile(file)]));
+}
+
+/** A migrated in-memory PGlite database of its own, for tests of platform parts that need no app. */
+export async function buildTestDatabase(): Promise<Database> {
+  const file = inject('pgliteTemplate');
+  if (file) return createMemoryDatabase(new Blob([await readFile(file)]));
+  const database = await createDatabase({ DATABASE_URL: 'memory://', DATA_DIR: '' });
+  await runMigrations(database);
+  return database;
 }
 
 /** A fresh app on isolated backends, with the signed contract client pointed at it. */

@@ -80,7 +80,7 @@ export const logout = defineEndpoint({
   path: '/api/v1/user/login/logout',
   body: z.object({}),
   data: z.object({ result: z.boolean() }),
-  auth: 'required',
+  auth: 'user',
   summary: '退出登录',
 });
 
@@ -90,7 +90,7 @@ export const logoutAll = defineEndpoint({
   path: '/api/v1/user/login/logout-all',
   body: z.object({}),
   data: z.object({ result: z.boolean(), sessions: z.number() }),
-  auth: 'required',
+  auth: 'user',
   summary: '退出所有设备',
 });
 
@@ -100,6 +100,6 @@ export const myAccount = defineEndpoint({
   path: '/api/v1/user/info/me',
   query: z.object({}),
   data: AccountSchema,
-  auth: 'required',
+  auth: 'user',
   summary: '当前登录用户信息',
 });

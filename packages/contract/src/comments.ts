@@ -36,7 +36,7 @@ export const commentSave = defineEndpoint({
   path: '/api/v1/cms/comment/save',
   body: z.object({ pid: IdSchema, content: CommentText }),
   data: CommentSchema,
-  auth: 'required',
+  auth: 'user',
   summary: '发表评论',
 });
 
@@ -49,7 +49,7 @@ export const commentReply = defineEndpoint({
   path: '/api/v1/cms/comment/reply',
   body: z.object({ pid: IdSchema, cid: IdSchema, content: CommentText, replyto: OptionalIdSchema }),
   data: ReplySchema,
-  auth: 'required',
+  auth: 'user',
   summary: '回复评论',
 });
 
@@ -59,6 +59,6 @@ export const commentDelete = defineEndpoint({
   path: '/api/v1/cms/comment/delete',
   body: z.object({ cid: IdSchema }),
   data: z.object({ result: z.boolean() }),
-  auth: 'required',
+  auth: 'user',
   summary: '删除评论',
 });

@@ -14,7 +14,7 @@ export const draftRelease = defineEndpoint({
     did: OptionalIdSchema,
   }),
   data: z.object({ did: z.number(), result: z.boolean() }),
-  auth: 'required',
+  auth: 'user',
   summary: '保存草稿',
 });
 
@@ -24,7 +24,7 @@ export const draftPager = defineEndpoint({
   path: '/api/v1/cms/draft/pager',
   query: z.object({ idx: pageField(), size: sizeField(PAGE_SIZE.drafts) }),
   data: z.array(DraftSchema),
-  auth: 'required',
+  auth: 'user',
   summary: '草稿列表',
 });
 
@@ -33,7 +33,7 @@ export const draftInfo = defineEndpoint({
   path: '/api/v1/cms/draft/info',
   query: z.object({ did: IdSchema }),
   data: DraftSchema,
-  auth: 'required',
+  auth: 'user',
   summary: '草稿详情',
 });
 
@@ -43,7 +43,7 @@ export const draftDelete = defineEndpoint({
   path: '/api/v1/cms/draft/delete',
   query: z.object({ did: IdSchema }),
   data: z.object({ result: z.boolean() }),
-  auth: 'required',
+  auth: 'user',
   summary: '删除草稿',
 });
 
@@ -51,6 +51,6 @@ export const draftCount = defineEndpoint({
   method: 'GET',
   path: '/api/v1/cms/draft/count',
   data: z.object({ count: z.number() }),
-  auth: 'required',
+  auth: 'user',
   summary: '草稿数量',
 });

@@ -1,14 +1,34 @@
 import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST';
-/** none: anyone; optional: a viewer is used when present; required: 2011 without login. */
-export type AuthRule = 'none' | 'optional' | 'required';
+/**
+ * Who may call an endpoint, enforced before its handler runs:
+ * - none: anyone, and the handler never sees a viewer;
+ * - optional: anyone, with the viewer when logged in;
+ * - user: logged in (2011 otherwise);
+ * - vip: a logged-in VIP member (2011, then VIP_REQUIRED);
+ * - admin: a logged-in administrator (2011, then ADMIN_REQUIRED).
+ */
+export type AuthRule = 'none' | 'optional' | 'user' | 'vip' | 'admin';
+/** The rules under which a handler always has a viewer. */
+export type LoggedInRule = 'user' | 'vip' | 'admin';
+
+/** At most `limit` calls per `windowSeconds` (a fixed window). */
+export type RateWindow = { readonly limit: number; readonly windowSeconds: number };
+/**
+ * A per-endpoint limit, on top of the API-wide one: counted per client address (`ip`)
+ * or per logged-in user (`user`, for endpoints whose auth needs login), every window
+ * checked in order; the first exceeded answers RATE_LIMITED with the seconds to wait.
+ * Shared by every process when REDIS_URL is set.
+ */
+export type RateLimitRule = { readonly by: 'ip' | 'user'; readonly windows: readonly RateWindow[] };
 
 export type Endpoint<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   D extends z.ZodType = z.ZodType,
   M extends HttpMethod = HttpMethod,
+  A extends AuthRule = AuthRule,
 > = {
   method: M;
   /** Path under the site root, exactly as SPEC.md §7 writes it. */
@@ -19,7 +39,9 @@ export type Endpoint<
   body?: B;
   /** Schema of `data` in a successful envelope. */
   data: D;
-  auth: AuthRule;
+  auth: A;
+  /** A limit of this endpoint's own (see RateLimitRule). */
+  rateLimit?: RateLimitRule;
   /** The body is multipart/form-data (uploads); it is not signed. */
   multipart?: boolean;
   /** One line for the generated API document. */
@@ -32,7 +54,8 @@ export function defineEndpoint<
   B extends z.ZodType,
   D extends z.ZodType,
   const M extends HttpMethod,
->(endpoint: Endpoint<Q, B, D, M>): Endpoint<Q, B, D, M> {
+  const A extends AuthRule,
+>(endpoint: Endpoint<Q, B, D, M, A>): Endpoint<Q, B, D, M, A> {
   return endpoint;
 }
 

@@ -29,6 +29,10 @@ export const ERRORS = {
   NOT_LOGGED_IN: { status: STATUS.NOT_LOGGED_IN, message: '用户未登录' },
   /** Generic refusal: the object belongs to someone else. */
   FORBIDDEN: { status: STATUS.FORBIDDEN, message: '无权进行此操作' },
+  /** An endpoint declared `auth: 'admin'`, called by someone else. */
+  ADMIN_REQUIRED: { status: STATUS.FORBIDDEN, message: '需要管理员权限' },
+  /** An endpoint declared `auth: 'vip'`, called by someone who is not a VIP member. */
+  VIP_REQUIRED: { status: STATUS.FORBIDDEN, message: '该功能仅限 VIP 会员使用，开通后即可使用' },
   /** Too many calls in the window. */
   RATE_LIMITED: { status: STATUS.RATE_LIMITED, message: '操作过于频繁，请 {seconds} 秒后再试' },
   /** A post id that does not exist (or was deleted). */
@@ -114,8 +118,6 @@ export const ERRORS = {
   REPORT_DUPLICATE: { status: STATUS.CONFLICT, message: '你已举报过，我们会尽快处理' },
   /** A report id that does not exist. */
   REPORT_NOT_FOUND: { status: STATUS.NOT_FOUND, message: '举报记录不存在' },
-  /** Moderation calls need the admin role. */
-  ADMIN_REQUIRED: { status: STATUS.FORBIDDEN, message: '需要管理员权限' },
   /** A report that was already settled (removed or dismissed). */
   REPORT_SETTLED: { status: STATUS.CONFLICT, message: '该举报已处理过了' },
   /** `remove` on a report of a user: moderators do not delete accounts; dismiss it instead. */

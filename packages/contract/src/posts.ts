@@ -40,7 +40,7 @@ export const postRelease = defineEndpoint({
     did: OptionalIdSchema,
   }),
   data: z.object({ pid: z.number() }),
-  auth: 'required',
+  auth: 'user',
   summary: '发布帖子',
 });
 
@@ -70,7 +70,7 @@ export const postDelete = defineEndpoint({
   path: '/api/v1/cms/post/delete',
   body: z.object({ pid: IdSchema }),
   data: z.object({ result: z.boolean() }),
-  auth: 'required',
+  auth: 'user',
   summary: '删除帖子',
 });
 
@@ -102,6 +102,6 @@ export const likeAct = defineEndpoint({
     .object({ pid: OptionalIdSchema, cid: OptionalIdSchema })
     .refine((q) => (q.pid === undefined) !== (q.cid === undefined), { error: '须且只能提供 pid 或 cid 之一' }),
   data: z.object({ islike: z.number(), likenum: z.number() }),
-  auth: 'required',
+  auth: 'user',
   summary: '点赞 / 取消点赞',
 });

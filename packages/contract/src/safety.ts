@@ -17,7 +17,7 @@ export const reportSave = defineEndpoint({
     detail: optionalText(REPORT_DETAIL_MAX_LENGTH, '补充说明'),
   }),
   data: z.object({ result: z.boolean() }),
-  auth: 'required',
+  auth: 'user',
   summary: '举报',
 });
 
@@ -27,7 +27,7 @@ export const blockAct = defineEndpoint({
   path: '/api/v1/user/block/act',
   body: z.object({ uid: IdSchema }),
   data: z.object({ isblock: z.number() }),
-  auth: 'required',
+  auth: 'user',
   summary: '拉黑 / 取消拉黑',
 });
 
@@ -46,7 +46,7 @@ export const blockList = defineEndpoint({
   path: '/api/v1/user/block/list',
   query: z.object({ page: pageField(), size: sizeField(PAGE_SIZE.posts) }),
   data: z.array(UserCardSchema),
-  auth: 'required',
+  auth: 'user',
   summary: '黑名单',
 });
 
@@ -78,7 +78,7 @@ export const reportQueue = defineEndpoint({
   path: '/api/v1/admin/report/pager',
   query: z.object({ status: ReportStatusSchema.default('open'), page: pageField(), size: sizeField(PAGE_SIZE.posts) }),
   data: z.array(ReportItemSchema),
-  auth: 'required',
+  auth: 'admin',
   summary: '举报处理队列',
 });
 
@@ -88,6 +88,6 @@ export const reportResolve = defineEndpoint({
   path: '/api/v1/admin/report/resolve',
   body: z.object({ id: IdSchema, action: z.enum(['remove', 'dismiss'], { error: '处理方式不正确' }) }),
   data: z.object({ result: z.boolean() }),
-  auth: 'required',
+  auth: 'admin',
   summary: '处理举报',
 });

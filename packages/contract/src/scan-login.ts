@@ -18,6 +18,15 @@ export const scanCode = defineEndpoint({
   method: 'POST',
   path: '/api/v1/user/login/scancode',
   body: z.object({}),
+  // Per asking address: a person refreshing the QR now and then stays far below; a
+  // script minting codes (each one a row, and with WeChat a paid-for image) does not.
+  rateLimit: {
+    by: 'ip',
+    windows: [
+      { limit: 20, windowSeconds: 600 },
+      { limit: 200, windowSeconds: 86_400 },
+    ],
+  },
   data: z.object({
     scanCode: z.string(),
     /** A QR image (data: URL or https URL) to show. */
@@ -59,7 +68,7 @@ export const scanInfo = defineEndpoint({
     /** ISO 8601 time the QR was made. */
     atime: z.string(),
   }),
-  auth: 'required',
+  auth: 'user',
   summary: '扫码登录请求详情',
 });
 
@@ -72,7 +81,7 @@ export const updateScan = defineEndpoint({
   path: '/api/v1/user/login/update-scan',
   body: z.object({ scanCode: ScanCodeField, status: z.coerce.number().pipe(z.literal(1)) }),
   data: z.object({ status: ScanStatusSchema }),
-  auth: 'required',
+  auth: 'user',
   summary: '手机端已扫码',
 });
 
@@ -89,7 +98,7 @@ export const confirmScan = defineEndpoint({
     token: z.string().max(128).optional(),
   }),
   data: z.object({ status: ScanStatusSchema }),
-  auth: 'required',
+  auth: 'user',
   summary: '手机端确认登录',
 });
 
@@ -99,6 +108,6 @@ export const declineScan = defineEndpoint({
   path: '/api/v1/user/login/decline-scan',
   body: z.object({ scanCode: ScanCodeField }),
   data: z.object({ status: ScanStatusSchema }),
-  auth: 'required',
+  auth: 'user',
   summary: '手机端拒绝登录',
 });

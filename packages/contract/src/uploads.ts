@@ -27,7 +27,7 @@ export const uploadImage = defineEndpoint({
   method: 'POST',
   path: '/api/v1/ai/user/upload/qiniu',
   data: UploadedImageSchema,
-  auth: 'required',
+  auth: 'user',
   multipart: true,
   summary: '上传图片',
 });
@@ -37,7 +37,7 @@ export const uploadVideo = defineEndpoint({
   method: 'POST',
   path: '/api/v1/ai/user/upload/video',
   data: UploadedVideoSchema,
-  auth: 'required',
+  auth: 'user',
   multipart: true,
   summary: '上传视频',
 });
@@ -66,7 +66,7 @@ export const imageUploadToken = defineEndpoint({
   path: '/api/v1/ai/user/upload/image/token',
   query: TokenQuery,
   data: UploadTokenSchema,
-  auth: 'required',
+  auth: 'user',
   summary: '图片直传凭证',
 });
 
@@ -75,7 +75,7 @@ export const videoUploadToken = defineEndpoint({
   path: '/api/v1/ai/user/upload/video/token',
   query: TokenQuery,
   data: UploadTokenSchema,
-  auth: 'required',
+  auth: 'user',
   summary: '视频直传凭证',
 });
 
@@ -98,6 +98,6 @@ export const completeUpload = defineEndpoint({
   body: z.object({ uploadToken: z.string().min(1).max(2000), key: z.string().min(1).max(512) }),
   // Video first: an image answer is a subset of a video answer's fields.
   data: z.union([UploadedVideoSchema, UploadedImageSchema]),
-  auth: 'required',
+  auth: 'user',
   summary: '直传完成（S3）',
 });

@@ -78,7 +78,7 @@ export const updateProfile = defineEndpoint({
       .optional(),
   }),
   data: AccountSchema,
-  auth: 'required',
+  auth: 'user',
   summary: '修改个人资料',
 });
 
@@ -88,7 +88,7 @@ export const uploadAvatar = defineEndpoint({
   path: '/api/v1/user/info/avatar',
   body: z.object({}),
   data: z.object({ url: z.string(), path: z.string() }),
-  auth: 'required',
+  auth: 'user',
   multipart: true,
   summary: '上传头像',
 });
@@ -99,7 +99,7 @@ export const deleteAccount = defineEndpoint({
   path: '/api/v1/user/info/delete',
   body: z.object({ confirm: z.literal('注销', { error: '请输入“注销”以确认' }) }),
   data: z.object({ result: z.boolean() }),
-  auth: 'required',
+  auth: 'user',
   summary: '注销账号',
 });
 
@@ -111,7 +111,7 @@ export const followAct = defineEndpoint({
   path: '/api/v1/user/follow/act',
   body: UidQuery,
   data: z.object({ result: z.boolean(), isfollow: z.number() }),
-  auth: 'required',
+  auth: 'user',
   summary: '关注 / 取消关注',
 });
 
@@ -160,7 +160,7 @@ export const followingFeed = defineEndpoint({
   path: '/api/v1/cms/posts/following',
   query: z.object({ page: pageField(), size: sizeField(PAGE_SIZE.posts) }),
   data: z.array(PostSchema),
-  auth: 'required',
+  auth: 'user',
   summary: '关注的人的帖子',
 });
 
@@ -177,7 +177,7 @@ export const integral = defineEndpoint({
     /** Days in a row with a check-in, today included when done. */
     streak: z.number(),
   }),
-  auth: 'required',
+  auth: 'user',
   summary: '积分余额',
 });
 
@@ -197,7 +197,7 @@ export const integralInfo = defineEndpoint({
   path: '/api/v1/user/integral/info',
   query: z.object({ page: pageField(), size: sizeField(PAGE_SIZE.posts) }),
   data: z.array(IntegralEntrySchema),
-  auth: 'required',
+  auth: 'user',
   summary: '积分明细',
 });
 
@@ -207,7 +207,7 @@ export const checkin = defineEndpoint({
   path: '/api/v1/user/integral/checkin',
   body: z.object({}),
   data: z.object({ amount: z.number(), balance: z.number(), streak: z.number() }),
-  auth: 'required',
+  auth: 'user',
   summary: '每日签到',
 });
 
@@ -239,6 +239,6 @@ export const myInvites = defineEndpoint({
   path: '/api/v1/user/invite/mine',
   query: z.object({ page: pageField(), size: sizeField(PAGE_SIZE.posts) }),
   data: z.object({ code: z.string(), total: z.number(), users: z.array(UserCardSchema) }),
-  auth: 'required',
+  auth: 'user',
   summary: '我的邀请',
 });

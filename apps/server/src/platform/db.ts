@@ -14,12 +14,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Config } from './config.ts';
-import * as schema from './schema.ts';
-
-export type Schema = typeof schema;
-
-/** The Drizzle database, typed with our schema; the same type over PGlite and PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The Drizzle database; the same type over PGlite and PostgreSQL. Queries name each
+ * module's tables themselves (no relational `db.query`), so the client needs no schema
+ * and this platform file knows no module.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type Database = {
   db: Db;
@@ -93,7 +93,7 @@ export function createMemoryDatabase(template: Blob): Promise<Database> {
 export async function dumpMigratedPglite(): Promise<Blob> {
   const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   try {
-    const db = drizzlePglite({ client, schema });
+    const db = drizzlePglite({ client });
     await createExtensions(db);
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
     return await client.dumpDataDir('none');
@@ -107,7 +107,7 @@ const PGLITE_EXTENSIONS = { pg_trgm, cube, earthdistance };
 async function createPglite(dataDir: string | undefined, template?: Blob): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, loadDataDir: template, extensions: PGLITE_EXTENSIONS });
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client });
   const database = makeDatabase(
     db,
     'pglite',
@@ -126,7 +126,7 @@ async function createPostgres(connectionString: string, log?: Pick<FastifyBaseLo
   // NOTE: an idle client that loses its server (restart, failover) emits 'error' on the
   // pool; without a listener Node would crash the process. The next query reconnects.
   pool.on('error', (err) => log?.warn({ err }, 'idle PostgreSQL connection lost; the next query reconnects'));
-  const db = drizzlePg({ client: pool, schema });
+  const db = drizzlePg({ client: pool });
   const database = makeDatabase(
     db,
     'postgres',
@@ -137,7 +137,7 @@ async function createPostgres(connectionString: string, log?: Pick<FastifyBaseLo
     const client = await pool.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      const locked = drizzlePg({ client, schema });
+      const locked = drizzlePg({ client });
       await createExtensions(locked);
       await migratePg(locked, { migrationsFolder: MIGRATIONS_DIR });
     } finally {

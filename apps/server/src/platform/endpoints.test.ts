@@ -2,6 +2,7 @@ import { ApiError, AppError, defineEndpoint, endpoints, STATUS } from '@evcircle
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { apiFailure } from '../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createUser } from '../../test/factories/users.ts';
 import { loginAs } from '../../test/login-as.ts';
@@ -14,7 +15,7 @@ const whoAmI = defineEndpoint({
   path: '/api/v1/test/who-am-i',
   query: z.object({ verbose: z.coerce.number().default(0) }),
   data: z.object({ uid: z.number(), verbose: z.number() }),
-  auth: 'required',
+  auth: 'user',
   summary: 'test',
 });
 
@@ -27,12 +28,53 @@ const save = defineEndpoint({
   summary: 'test',
 });
 
+const vipOnly = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/test/vip-only',
+  query: z.object({}),
+  data: z.object({ uid: z.number() }),
+  auth: 'vip',
+  summary: 'test',
+});
+
+const adminOnly = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/test/admin-only',
+  query: z.object({}),
+  data: z.object({ uid: z.number() }),
+  auth: 'admin',
+  summary: 'test',
+});
+
+const noViewer = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/test/no-viewer',
+  query: z.object({}),
+  data: z.object({ seen: z.boolean() }),
+  auth: 'none',
+  summary: 'test',
+});
+
+const limited = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/test/limited',
+  body: z.object({}),
+  data: z.object({ result: z.boolean() }),
+  auth: 'user',
+  rateLimit: { by: 'user', windows: [{ limit: 2, windowSeconds: 60 }] },
+  summary: 'test',
+});
+
 let t: TestApp;
 let received: unknown;
 
 beforeAll(async () => {
   t = await buildTestApp();
   registerEndpoint(t.app, whoAmI, (input, { viewer }) => ({ uid: viewer?.id ?? 0, verbose: input.verbose }));
+  registerEndpoint(t.app, vipOnly, (_input, { viewer }) => ({ uid: viewer.id }));
+  registerEndpoint(t.app, adminOnly, (_input, { viewer }) => ({ uid: viewer.id }));
+  registerEndpoint(t.app, noViewer, (_input, { viewer }) => ({ seen: viewer !== null }));
+  registerEndpoint(t.app, limited, () => ({ result: true }));
   registerEndpoint(t.app, save, (input) => {
     received = input;
     return { ...input, secret: 'must not leak' };
@@ -62,6 +104,52 @@ describe('registerEndpoint', () => {
   it('answers VALIDATION_FAILED naming the body field', async () => {
     const error = await t.api.call(save, { title: '', count: 1 }).catch((err: unknown) => err);
     expect(error).toMatchObject({ status: STATUS.VALIDATION_FAILED, message: '参数错误：title 不能为空' });
+  });
+});
+
+describe('the policy an endpoint declares', () => {
+  it("'vip' answers 2011 without login, VIP_REQUIRED for others, and serves a VIP", async () => {
+    expect(await apiFailure(t.api.call(vipOnly, {}))).toMatchObject({ status: STATUS.NOT_LOGGED_IN });
+    const plain = await createUser(t.app.db);
+    expect(await apiFailure((await loginAs(t, plain.id)).api.call(vipOnly, {}))).toMatchObject({
+      status: STATUS.FORBIDDEN,
+      message: '该功能仅限 VIP 会员使用，开通后即可使用',
+    });
+    const vip = await createUser(t.app.db, { isVip: 1 });
+    expect(await (await loginAs(t, vip.id)).api.call(vipOnly, {})).toEqual({ uid: vip.id });
+  });
+
+  it("'admin' answers 2011 without login, ADMIN_REQUIRED for others, and serves an admin", async () => {
+    expect(await apiFailure(t.api.call(adminOnly, {}))).toMatchObject({ status: STATUS.NOT_LOGGED_IN });
+    const plain = await createUser(t.app.db);
+    expect(await apiFailure((await loginAs(t, plain.id)).api.call(adminOnly, {}))).toMatchObject({
+      status: STATUS.FORBIDDEN,
+      message: '需要管理员权限',
+    });
+    const admin = await createUser(t.app.db, { role: 'admin' });
+    expect(await (await loginAs(t, admin.id)).api.call(adminOnly, {})).toEqual({ uid: admin.id });
+  });
+
+  it("'none' never hands the handler a viewer, even a logged-in caller's", async () => {
+    const user = await createUser(t.app.db);
+    expect(await (await loginAs(t, user.id)).api.call(noViewer, {})).toEqual({ seen: false });
+  });
+
+  it('a declared rate limit counts per user and names the seconds to wait', async () => {
+    const [a, b] = [await createUser(t.app.db), await createUser(t.app.db)];
+    const { api } = await loginAs(t, a.id);
+    await api.call(limited, {});
+    await api.call(limited, {});
+    const error = await apiFailure(api.call(limited, {}));
+    expect(error).toMatchObject({ status: STATUS.RATE_LIMITED });
+    expect(error.message).toMatch(/^操作过于频繁，请 \d+ 秒后再试$/);
+    // Someone else's budget is their own.
+    expect(await (await loginAs(t, b.id)).api.call(limited, {})).toEqual({ result: true });
+  });
+
+  it('declares the moderation queue admin-only in the contract itself', () => {
+    const admin = endpoints.filter((endpoint) => endpoint.auth === 'admin').map((endpoint) => endpoint.path);
+    expect(admin.sort()).toEqual(['/api/v1/admin/report/pager', '/api/v1/admin/report/resolve']);
   });
 });
 

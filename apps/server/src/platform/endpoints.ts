@@ -1,11 +1,17 @@
-import { AppError, type Endpoint, endpoints, ok } from '@evcircle/contract';
+import { AppError, type AuthRule, type Endpoint, endpoints, type LoggedInRule, ok } from '@evcircle/contract';
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toJSONSchema, type z } from 'zod';
 import type { Viewer } from './fastify-types.ts';
 import { createResponseCache, type ResponseCache } from './response-cache.ts';
 import { parseInput } from './validation.ts';
 
-export type EndpointContext = { viewer: Viewer | null; request: FastifyRequest; reply: FastifyReply };
+/** What a handler gets besides its input; the viewer is never null when the declaration needs login. */
+export type EndpointContext<A extends AuthRule = AuthRule> = {
+  viewer: A extends LoggedInRule ? Viewer : Viewer | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
 
 /** The parsed input: the query schema's output for GET, the body's for POST. */
 type InputOf<E extends Endpoint> =
@@ -13,7 +19,7 @@ type InputOf<E extends Endpoint> =
 
 export type EndpointHandler<E extends Endpoint> = (
   input: InputOf<E>,
-  ctx: EndpointContext,
+  ctx: EndpointContext<E['auth']>,
 ) => Promise<z.input<E['data']>> | z.input<E['data']>;
 
 /** How a route serves its endpoint, beyond what the contract declares. */
@@ -59,11 +65,74 @@ export function envelopeSchema(data: z.ZodType): Record<string, unknown> | null 
   }
 }
 
+/** An endpoint with the handler and options a module serves it with (see ModuleDescriptor). */
+export type ServedEndpoint = {
+  endpoint: Endpoint;
+  handler: EndpointHandler<never>;
+  options: EndpointOptions;
+};
+
+/** Pairs a contract endpoint with its handler, for a module's `endpoints` list. */
+export function serve<E extends Endpoint>(
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  options: EndpointOptions = {},
+): ServedEndpoint {
+  return { endpoint, handler: handler as EndpointHandler<never>, options };
+}
+
 /**
- * Registers one contract endpoint: method and path from the declaration, input parsed
- * by its schema (query for GET, JSON body for POST — all-string values coerced, unknown
- * fields dropped), `auth` enforced, the handler's return wrapped in `ok()`. See
- * EndpointOptions for the anonymous answer cache.
+ * Registers served endpoints; multipart ones (uploads) in a scope of their own that
+ * parses multipart/form-data, so no other route accepts it.
+ */
+export async function registerServed(app: FastifyInstance, served: readonly ServedEndpoint[]): Promise<void> {
+  for (const s of served) {
+    if (!s.endpoint.multipart) registerEndpoint(app, s.endpoint, s.handler as EndpointHandler<Endpoint>, s.options);
+  }
+  const multipart = served.filter((s) => s.endpoint.multipart);
+  if (multipart.length === 0) return;
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart);
+    for (const s of multipart) registerEndpoint(scope, s.endpoint, s.handler as EndpointHandler<Endpoint>, s.options);
+  });
+}
+
+/**
+ * The viewer an endpoint's `auth` lets through: null for 'none' (the handler never sees
+ * one) and for an anonymous 'optional' caller; NOT_LOGGED_IN (2011) when login is needed
+ * and missing, then VIP_REQUIRED or ADMIN_REQUIRED.
+ */
+export function viewerFor(auth: AuthRule, viewer: Viewer | null): Viewer | null {
+  if (auth === 'none') return null;
+  if (auth === 'optional') return viewer;
+  if (!viewer) throw new AppError('NOT_LOGGED_IN');
+  if (auth === 'vip' && !viewer.isVip) throw new AppError('VIP_REQUIRED');
+  if (auth === 'admin' && viewer.role !== 'admin') throw new AppError('ADMIN_REQUIRED');
+  return viewer;
+}
+
+async function enforceRateLimit(
+  app: FastifyInstance,
+  endpoint: Endpoint,
+  request: FastifyRequest,
+  viewer: Viewer | null,
+): Promise<void> {
+  const rule = endpoint.rateLimit;
+  if (!rule) return;
+  // A 'user' limit on an endpoint anonymous callers may reach counts them by address.
+  const who = rule.by === 'user' && viewer ? `u:${viewer.id}` : `ip:${request.ip}`;
+  for (const { limit, windowSeconds } of rule.windows) {
+    const key = `endpoint:${endpointKey(endpoint)}:${windowSeconds}:${who}`;
+    const { allowed, retryAfter } = await app.limiter.hit(key, limit, windowSeconds);
+    if (!allowed) throw new AppError('RATE_LIMITED', { seconds: retryAfter }, { retryAfter });
+  }
+}
+
+/**
+ * Registers one contract endpoint: method and path from the declaration, `auth` and
+ * `rateLimit` enforced, input parsed by its schema (query for GET, JSON body for POST —
+ * all-string values coerced, unknown fields dropped), the handler's return wrapped in
+ * `ok()`. See EndpointOptions for the anonymous answer cache.
  */
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
@@ -79,23 +148,24 @@ export function registerEndpoint<E extends Endpoint>(
     url: endpoint.path,
     schema: response ? { response: { 200: response } } : undefined,
     handler: async (request, reply) => {
-      if (endpoint.auth === 'required' && !request.viewer) throw new AppError('NOT_LOGGED_IN');
+      const viewer = viewerFor(endpoint.auth, request.viewer);
+      await enforceRateLimit(app, endpoint, request, viewer);
       const raw = endpoint.method === 'GET' ? request.query : (request.body ?? {});
       if (endpoint.method === 'POST' && !endpoint.multipart && (typeof raw !== 'object' || Array.isArray(raw))) {
         throw new AppError('VALIDATION_FAILED', { detail: '请求体须为 JSON 对象' });
       }
       const input = (schema ? parseInput(schema, raw) : {}) as InputOf<E>;
-      const viewer = endpoint.auth === 'none' ? null : request.viewer;
+      const ctx = { viewer, request, reply } as EndpointContext<E['auth']>;
       if (cache && viewer === null) {
         // The parsed input, not the query: sign, timestamp and unknown fields are not in it.
         const body = await cache.get(JSON.stringify(input), async () => {
-          const data = await handler(input, { viewer, request, reply });
+          const data = await handler(input, ctx);
           // The route's own serializer (the envelope schema), as an uncached answer gets.
           return Buffer.from(reply.serialize(ok(data)) as string, 'utf8');
         });
         return reply.type(JSON_TYPE).send(body);
       }
-      const data = await handler(input, { viewer, request, reply });
+      const data = await handler(input, ctx);
       return ok(data);
     },
   });
@@ -103,7 +173,7 @@ export function registerEndpoint<E extends Endpoint>(
 
 function anonymousCache(app: FastifyInstance, endpoint: Endpoint, options: EndpointOptions): ResponseCache | null {
   if (options.anonymousCacheMs === undefined) return null;
-  if (endpoint.auth === 'required') {
+  if (endpoint.auth !== 'none' && endpoint.auth !== 'optional') {
     throw new Error(`${endpointKey(endpoint)}: anonymousCacheMs on an endpoint that requires login never caches`);
   }
   const cache = createResponseCache({

@@ -1,10 +1,11 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db.ts';
+import type { RateLimiter } from './rate-limit.ts';
 import type { SmsProvider } from './sms/index.ts';
 import type { StorageProvider } from './storage/index.ts';
 
 /** Who is calling: set from the session by modules/auth/viewer.plugin.ts; null for anonymous callers. */
-export type Viewer = { id: number; sessionId: number; role: 'user' | 'admin' };
+export type Viewer = { id: number; sessionId: number; role: 'user' | 'admin'; isVip: boolean };
 
 // NOTE: declaration merging needs `interface`; this is the one place we use it.
 declare module 'fastify' {
@@ -15,6 +16,8 @@ declare module 'fastify' {
     storage: StorageProvider;
     /** Sends login codes (SMS_PROVIDER). */
     sms: SmsProvider;
+    /** Counts per-endpoint and per-rule limits; Redis-backed when REDIS_URL is set, so every process shares them. */
+    limiter: RateLimiter;
   }
   interface FastifyRequest {
     /** The logged-in user; null until a session is recognised. */

@@ -1,8 +1,8 @@
 import { POST_THEMES } from '@evcircle/contract';
 import type { Faker } from '@faker-js/faker';
 import { hotScore, invalidateFeed } from '../../src/modules/posts/posts.service.ts';
+import { posts } from '../../src/modules/posts/posts.tables.ts';
 import type { Db } from '../../src/platform/db.ts';
-import { posts } from '../../src/platform/schema.ts';
 import { createFaker } from './faker.ts';
 
 export type NewPost = typeof posts.$inferInsert;

@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
+import { users } from '../../src/modules/accounts/accounts.tables.ts';
 import type { Db } from '../../src/platform/db.ts';
-import { users } from '../../src/platform/schema.ts';
 import { createFaker } from './faker.ts';
 
 export type NewUser = typeof users.$inferInsert;

@@ -28,9 +28,9 @@ import { createInjectFetch } from '../../platform/inject-fetch.ts';
 import { createMemoryRateLimiter } from '../../platform/rate-limit.ts';
 import type { OutboxLine } from '../../platform/sms/console.ts';
 import { smsOutboxFile } from '../../platform/sms/console.ts';
+import { users } from '../accounts/accounts.tables.ts';
+import { inviteCodeFor } from '../accounts/invite-code.ts';
 import { pointsBalance } from '../points/points.service.ts';
-import { inviteCodeFor } from '../users/invite-code.ts';
-import { users } from '../users/users.tables.ts';
 import { smsChallenges, smsCodes } from './auth.tables.ts';
 import { type AuthDeps, loginWithSmsCode, sendLoginCode } from './sms-login.service.ts';
 

@@ -1,14 +1,12 @@
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.tables.ts';
+import { userKey } from '../accounts/index.ts';
 
 /** Login sessions. Only a SHA-256 of the token is stored; deleting the row revokes it. */
 export const sessions = pgTable(
   'sessions',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' }).notNull().references(userKey, { onDelete: 'cascade' }),
     /** Hex SHA-256 of the bearer token. */
     tokenHash: text('token_hash').notNull().unique(),
     /** 'sms' or 'scan'. */

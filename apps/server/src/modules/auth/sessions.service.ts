@@ -3,7 +3,7 @@ import { SESSION_LIFETIME_DAYS } from '@evcircle/contract';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import type { Viewer } from '../../platform/fastify-types.ts';
-import { users } from '../users/users.tables.ts';
+import { users } from '../accounts/index.ts';
 import { sessions } from './auth.tables.ts';
 
 const LIFETIME_MS = SESSION_LIFETIME_DAYS * 86_400_000;
@@ -46,7 +46,13 @@ const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>(
 
 function prepareSessionLookup(db: Db) {
   return db
-    .select({ sessionId: sessions.id, userId: sessions.userId, role: users.role, lastUsedAt: sessions.lastUsedAt })
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      role: users.role,
+      isVip: users.isVip,
+      lastUsedAt: sessions.lastUsedAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -79,7 +85,12 @@ export async function resolveSession(db: Db, token: string, now: Date = new Date
       .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + LIFETIME_MS) })
       .where(eq(sessions.id, row.sessionId));
   }
-  return { id: row.userId, sessionId: row.sessionId, role: row.role === 'admin' ? 'admin' : 'user' };
+  return {
+    id: row.userId,
+    sessionId: row.sessionId,
+    role: row.role === 'admin' ? 'admin' : 'user',
+    isVip: row.isVip === 1,
+  };
 }
 
 /** Ends one session of `userId` (a user can only end their own). */

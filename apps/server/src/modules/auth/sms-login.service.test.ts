@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMemoryRateLimiter } from '../../platform/rate-limit.ts';
 import type { SmsMessage, SmsProvider } from '../../platform/sms/index.ts';
 import type { StorageProvider } from '../../platform/storage/index.ts';
-import { users } from '../users/users.tables.ts';
+import { users } from '../accounts/accounts.tables.ts';
 import { smsCodes } from './auth.tables.ts';
 import { type AuthDeps, loginWithSmsCode, SMS_RESEND_S, sendLoginCode } from './sms-login.service.ts';
 

@@ -11,17 +11,18 @@ import {
 import { and, eq, gt, gte, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db.ts';
+import { transaction } from '../../platform/events.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { SmsProvider } from '../../platform/sms/index.ts';
 import type { StorageProvider } from '../../platform/storage/index.ts';
-import { getAccount } from '../users/account.service.ts';
 import {
   createUserAtSignup,
   draftNewUser,
   findUserByPhone,
   type NewUserDraft,
   type UndoList,
-} from '../users/new-user.ts';
+} from '../accounts/index.ts';
+import { getAccount } from '../users/index.ts';
 import { smsCodes } from './auth.tables.ts';
 import { consumeChallenge, issueChallenge } from './challenge.service.ts';
 import { type Phone, parsePhone } from './phone.ts';
@@ -183,7 +184,7 @@ export async function loginWithSmsCode(
   const undo: UndoList = [];
   let outcome: { userId: number; token: string; isnew: boolean } | null;
   try {
-    outcome = await deps.db.transaction(async (tx) => {
+    outcome = await transaction(deps.db, async (tx, announce) => {
       const used = await tx
         .delete(smsCodes)
         .where(liveCode(phone, hash, now))
@@ -202,6 +203,7 @@ export async function loginWithSmsCode(
           deps.storage,
           { acode: phone.acode, mobile: phone.mobile, invite: input.invite, draft, now },
           undo,
+          announce,
         );
         userId = created.userId;
         isnew = true;

@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from '../../platform/error-handler.ts';
-import { requestToken } from './session-cookie.ts';
+import { requestToken } from '../../platform/session-cookie.ts';
 import { resolveSession } from './sessions.service.ts';
 
 /**

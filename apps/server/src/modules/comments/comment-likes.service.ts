@@ -1,7 +1,7 @@
 import { AppError } from '@evcircle/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { posts } from '../posts/posts.tables.ts';
+import { findLivePostAuthor } from '../posts/index.ts';
 import { commentLikes, comments } from './comments.tables.ts';
 
 /** Which of `commentIds` the viewer liked (one query; none when logged out). */
@@ -33,15 +33,13 @@ export async function toggleCommentLike(
   cid: number,
 ): Promise<{ islike: number; likenum: number }> {
   return db.transaction(async (tx) => {
-    // NOTE: joins the posts table so a comment on a deleted post counts as gone in the
-    // same statement that locks the comment.
+    // The comment is locked first; a comment on a deleted post counts as gone.
     const [target] = await tx
-      .select({ id: comments.id })
+      .select({ id: comments.id, postId: comments.postId })
       .from(comments)
-      .innerJoin(posts, eq(posts.id, comments.postId))
-      .where(and(eq(comments.id, cid), isNull(comments.deletedAt), isNull(posts.deletedAt)))
-      .for('no key update', { of: comments });
-    if (!target) throw new AppError('COMMENT_NOT_FOUND');
+      .where(and(eq(comments.id, cid), isNull(comments.deletedAt)))
+      .for('no key update');
+    if (!target || (await findLivePostAuthor(tx, target.postId)) === null) throw new AppError('COMMENT_NOT_FOUND');
 
     const removed = await tx
       .delete(commentLikes)

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { findPostTargets } from '../posts/post-lookup.ts';
+import { findPostTargets } from '../posts/index.ts';
 import { comments } from './comments.tables.ts';
 
 /** What other modules (reports, moderation) need to know about a comment or reply. */

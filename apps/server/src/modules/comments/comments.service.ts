@@ -2,15 +2,13 @@ import { AppError, COMMENT_PREVIEW_REPLIES, type Comment, type Reply } from '@ev
 import { and, asc, desc, eq, inArray, isNull, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.ts';
-import { assertNoProhibitedWords } from '../moderation/prohibited-words.ts';
-import { adjustPostCounters } from '../posts/post-counters.ts';
-import { findLivePostAuthor } from '../posts/post-lookup.ts';
-import { invalidateFeed } from '../posts/posts.service.ts';
-import { posts } from '../posts/posts.tables.ts';
-import { blockedIdsOf, hasBlocked } from '../safety/blocks.service.ts';
-import { requireUser } from '../users/account.service.ts';
-import { users } from '../users/users.tables.ts';
+import { transaction } from '../../platform/events.ts';
+import { requireUser, users } from '../accounts/index.ts';
+import { assertNoProhibitedWords } from '../moderation/index.ts';
+import { findLivePostAuthor } from '../posts/index.ts';
+import { blockedIdsOf, hasBlocked } from '../relations/index.ts';
 import { likedCommentsAmong } from './comment-likes.service.ts';
+import './comments.events.ts';
 import { comments } from './comments.tables.ts';
 
 type Paging = { page: number; size: number };
@@ -80,7 +78,7 @@ function toComment(row: CommentRow, marks: ViewerMarks, reply: number, replys: R
 
 /** Comments and replies by the users the viewer blocked are left out (nothing when logged out). */
 function notBlockedBy(db: Db, viewerId: number | null): SQL | undefined {
-  return viewerId === null ? undefined : notInArray(comments.userId, blockedIdsOf(db, viewerId));
+  return viewerId === null ? undefined : notInArray(comments.userId, blockedIdsOf(viewerId));
 }
 
 /** The author of a live post, or POST_NOT_FOUND. */
@@ -217,17 +215,16 @@ export async function saveComment(db: Db, viewerId: number, pid: number, content
   const postAuthor = await requireLivePostAuthor(db, pid);
   if (postAuthor !== viewerId && (await hasBlocked(db, postAuthor, viewerId))) throw new AppError('COMMENT_BLOCKED');
 
-  const cid = await db.transaction(async (tx) => {
+  const cid = await transaction(db, async (tx, announce) => {
     const [row] = await tx
       .insert(comments)
       .values({ postId: pid, userId: viewerId, content })
       .returning({ id: comments.id });
     if (!row) throw new Error('saveComment: insert returned no row');
-    // Null when the post was deleted meanwhile: the insert rolls back with it.
-    if (!(await adjustPostCounters(tx, pid, { comments: 1 }))) throw new AppError('POST_NOT_FOUND');
+    // The posts module counts it here; a post deleted meanwhile rolls the insert back (POST_NOT_FOUND).
+    await announce('comment.created', { commentId: row.id, postId: pid, userId: viewerId, parentId: null });
     return row.id;
   });
-  invalidateFeed(db);
 
   const row = await findCommentRow(db, cid);
   if (!row) throw new AppError('COMMENT_NOT_FOUND');
@@ -265,7 +262,7 @@ export async function replyComment(db: Db, viewerId: number, input: ReplyInput):
   const blocked = await Promise.all([...guards].map((uid) => hasBlocked(db, uid, viewerId)));
   if (blocked.some(Boolean)) throw new AppError('COMMENT_BLOCKED');
 
-  const cid = await db.transaction(async (tx) => {
+  const cid = await transaction(db, async (tx, announce) => {
     // The comment's row first (locks it): a reply cannot slip under a comment being deleted.
     const [parent] = await tx
       .update(comments)
@@ -284,10 +281,9 @@ export async function replyComment(db: Db, viewerId: number, input: ReplyInput):
       })
       .returning({ id: comments.id });
     if (!row) throw new Error('replyComment: insert returned no row');
-    if (!(await adjustPostCounters(tx, input.pid, { comments: 1 }))) throw new AppError('POST_NOT_FOUND');
+    await announce('comment.created', { commentId: row.id, postId: input.pid, userId: viewerId, parentId: topId });
     return row.id;
   });
-  invalidateFeed(db);
 
   const row = await findCommentRow(db, cid);
   if (!row) throw new AppError('COMMENT_NOT_FOUND');
@@ -310,23 +306,16 @@ export type DeleteCommentInput = {
  * loses one reply.
  */
 export async function deleteComment(db: Db, input: DeleteCommentInput): Promise<{ result: true }> {
-  await db.transaction(async (tx) => {
-    // NOTE: joins the posts table (not posts' lookup service) so the post's author and
-    // state are read in the same statement that locks the comment.
+  await transaction(db, async (tx, announce) => {
     const [row] = await tx
-      .select({
-        id: comments.id,
-        postId: comments.postId,
-        parentId: comments.parentId,
-        userId: comments.userId,
-        postAuthor: posts.userId,
-      })
+      .select({ id: comments.id, postId: comments.postId, parentId: comments.parentId, userId: comments.userId })
       .from(comments)
-      .innerJoin(posts, eq(posts.id, comments.postId))
-      .where(and(eq(comments.id, input.cid), isNull(comments.deletedAt), isNull(posts.deletedAt)))
-      .for('no key update', { of: comments });
-    if (!row) throw new AppError('COMMENT_NOT_FOUND');
-    const isAllowed = input.asModerator === true || input.actorId === row.userId || input.actorId === row.postAuthor;
+      .where(and(eq(comments.id, input.cid), isNull(comments.deletedAt)))
+      .for('no key update');
+    // Read after the comment is locked, in the same transaction: a comment on a deleted post is gone.
+    const postAuthor = row ? await findLivePostAuthor(tx, row.postId) : null;
+    if (!row || postAuthor === null) throw new AppError('COMMENT_NOT_FOUND');
+    const isAllowed = input.asModerator === true || input.actorId === row.userId || input.actorId === postAuthor;
     if (!isAllowed) throw new AppError('FORBIDDEN');
 
     const now = new Date();
@@ -345,8 +334,7 @@ export async function deleteComment(db: Db, input: DeleteCommentInput): Promise<
         .set({ replyCount: sql`greatest(0, ${comments.replyCount} - 1)` })
         .where(eq(comments.id, row.parentId));
     }
-    await adjustPostCounters(tx, row.postId, { comments: -removed });
+    await announce('comment.deleted', { commentId: row.id, postId: row.postId, removed });
   });
-  invalidateFeed(db);
   return { result: true };
 }

@@ -1,23 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { posts } from '../posts/posts.tables.ts';
-import { users } from '../users/users.tables.ts';
+import { userKey } from '../accounts/index.ts';
+import { postKey } from '../posts/index.ts';
 
 /** Comments on posts; a reply is a comment whose parent_id is the top-level comment it sits under. */
 export const comments = pgTable(
   'comments',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    postId: bigint('post_id', { mode: 'number' })
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: bigint('post_id', { mode: 'number' }).notNull().references(postKey, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' }).notNull().references(userKey, { onDelete: 'cascade' }),
     /** Null for a top-level comment; the top-level comment's id for a reply (one level deep). */
     parentId: bigint('parent_id', { mode: 'number' }),
     /** The user a reply answers, when it answers another reply. */
-    replyToUserId: bigint('reply_to_user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    replyToUserId: bigint('reply_to_user_id', { mode: 'number' }).references(userKey, { onDelete: 'set null' }),
     content: text('content').notNull(),
     likeCount: integer('like_count').notNull().default(0),
     /** Live replies (top-level comments only). */
@@ -39,9 +35,7 @@ export const commentLikes = pgTable(
     commentId: bigint('comment_id', { mode: 'number' })
       .notNull()
       .references(() => comments.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' }).notNull().references(userKey, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_likes_user_idx').on(t.userId)],

@@ -19,7 +19,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createFreshPost } from '../../../test/factories/posts.ts';
 import { newPerson } from '../../../test/login-as.ts';
 import { posts } from '../posts/posts.tables.ts';
-import { blocks } from '../safety/safety.tables.ts';
+import { blocks } from '../relations/blocks.tables.ts';
 import { deleteComment, listComments } from './comments.service.ts';
 import { comments } from './comments.tables.ts';
 

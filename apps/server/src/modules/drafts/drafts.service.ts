@@ -2,7 +2,7 @@ import { AppError, DRAFT_MAX_COUNT, type Draft, type draftRelease, type PostThem
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
-import { resolveOwnMedia, videoCoversOf } from '../posts/post-media.ts';
+import { resolveOwnMedia, videoCoversOf } from '../posts/index.ts';
 import { drafts } from './drafts.tables.ts';
 
 export type DraftInput = z.output<NonNullable<(typeof draftRelease)['body']>>;

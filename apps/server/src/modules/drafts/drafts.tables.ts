@@ -1,15 +1,13 @@
 import { bigint, doublePrecision, index, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import type { StoredImage } from '../posts/posts.tables.ts';
-import { users } from '../users/users.tables.ts';
+import { userKey } from '../accounts/index.ts';
+import type { StoredImage } from '../posts/index.ts';
 
 /** Unpublished posts; only their owner reads, changes or deletes them. */
 export const drafts = pgTable(
   'drafts',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' }).notNull().references(userKey, { onDelete: 'cascade' }),
     /** One of POST_THEMES, or '' while none is picked. */
     type: text('type').notNull().default(''),
     content: text('content').notNull().default(''),

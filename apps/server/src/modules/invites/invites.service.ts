@@ -1,9 +1,8 @@
 import { AppError, POINTS, type UserCard } from '@evcircle/contract';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { requireUser, toUserCards } from '../users/account.service.ts';
-import { inviteCodeFor, userIdFromInviteCode } from '../users/invite-code.ts';
-import { users } from '../users/users.tables.ts';
+import { inviteCodeFor, requireUser, userIdFromInviteCode, users } from '../accounts/index.ts';
+import { toUserCards } from '../relations/index.ts';
 
 /** Points a newcomer gets for signing up with an invite code. */
 export const INVITEE_REWARD = POINTS.signup + POINTS.invitee;

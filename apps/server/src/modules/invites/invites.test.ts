@@ -5,9 +5,9 @@ import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { loginAs } from '../../../test/login-as.ts';
-import { follows } from '../follows/follows.tables.ts';
-import { inviteCodeFor } from '../users/invite-code.ts';
-import { users } from '../users/users.tables.ts';
+import { users } from '../accounts/accounts.tables.ts';
+import { inviteCodeFor } from '../accounts/invite-code.ts';
+import { follows } from '../relations/follows.tables.ts';
 
 let t: TestApp;
 beforeAll(async () => {

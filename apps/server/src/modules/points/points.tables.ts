@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.tables.ts';
+import { userKey } from '../accounts/index.ts';
 
 /**
  * The points (integral) ledger: append-only; the balance is the sum of a user's rows.
@@ -9,9 +9,7 @@ export const pointsLedger = pgTable(
   'points_ledger',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' }).notNull().references(userKey, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
     /** checkin, signup, invite, invited, … */
     reason: text('reason').notNull(),

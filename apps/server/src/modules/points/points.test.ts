@@ -5,7 +5,7 @@ import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { loginAs } from '../../../test/login-as.ts';
-import { getAccount } from '../users/account.service.ts';
+import { getAccount } from '../users/users.service.ts';
 import { checkIn, grantPoints, POINT_REASONS, pointsSummary, previousDay, shanghaiDay } from './points.service.ts';
 import { pointsLedger } from './points.tables.ts';
 

@@ -22,9 +22,9 @@ import { createPost } from '../../../test/factories/posts.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { loginAs } from '../../../test/login-as.ts';
 import { executeRows } from '../../platform/db.ts';
-import { follows } from '../follows/follows.tables.ts';
-import { blocks } from '../safety/safety.tables.ts';
-import { users } from '../users/users.tables.ts';
+import { users } from '../accounts/accounts.tables.ts';
+import { blocks } from '../relations/blocks.tables.ts';
+import { follows } from '../relations/follows.tables.ts';
 import { FEED_CACHE_MS, invalidateFeed, listFeed, selectFeedRows } from './posts.service.ts';
 import { posts } from './posts.tables.ts';
 

@@ -1,7 +1,7 @@
 import { AppError } from '@evcircle/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { users } from '../users/users.tables.ts';
+import { users } from '../accounts/index.ts';
 import { adjustPostCounters, type CounterDelta, type PostCounters } from './post-counters.ts';
 import { postCountedActs, posts } from './posts.tables.ts';
 

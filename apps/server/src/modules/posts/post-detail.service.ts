@@ -1,7 +1,7 @@
 import { AppError, type PostDetail } from '@evcircle/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { users } from '../users/users.tables.ts';
+import { users } from '../accounts/index.ts';
 import { feedColumns, markForViewer } from './posts.service.ts';
 import { postLikes, posts } from './posts.tables.ts';
 

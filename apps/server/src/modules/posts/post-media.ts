@@ -1,6 +1,6 @@
 import { AppError } from '@evcircle/contract';
 import type { Db } from '../../platform/db.ts';
-import { findOwnUploads } from '../uploads/uploads.service.ts';
+import { findOwnUploads } from '../uploads/index.ts';
 import type { StoredImage } from './posts.tables.ts';
 
 /** Where the local storage serves files; a client may send `/files/<key>` for `<key>`. */

@@ -1,11 +1,11 @@
 import { AppError, type postRelease } from '@evcircle/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
-import { deleteDraft } from '../drafts/drafts.service.ts';
-import { assertNoProhibitedWords } from '../moderation/prohibited-words.ts';
+import { transaction } from '../../platform/events.ts';
+import { assertNoProhibitedWords } from '../moderation/index.ts';
 import { hotScore } from './hot-score.ts';
 import { resolveOwnMedia } from './post-media.ts';
-import { invalidateFeed } from './posts.service.ts';
+import './posts.events.ts';
 import { posts } from './posts.tables.ts';
 
 export type ReleaseInput = z.output<NonNullable<(typeof postRelease)['body']>>;
@@ -18,8 +18,9 @@ export type ReleaseInput = z.output<NonNullable<(typeof postRelease)['body']>>;
  * (UPLOAD_NOT_FOUND), with sizes, cover and duration from the upload record.
  *
  * With `did` it publishes that draft of the author's (DRAFT_NOT_FOUND otherwise): the
- * draft is deleted in the transaction that inserts the post, so either both happen or
- * neither, and publishing one draft twice at once makes one post. A new post starts
+ * post's `post.created` is announced in the transaction that inserts it and the drafts
+ * module deletes the draft there, so either both happen or neither, and publishing one
+ * draft twice at once makes one post. A new post starts
  * with the hot score of no engagement at its creation time. Feeds forget their pages.
  */
 export async function releasePost(db: Db, authorId: number, input: ReleaseInput): Promise<{ pid: number }> {
@@ -30,8 +31,7 @@ export async function releasePost(db: Db, authorId: number, input: ReleaseInput)
   const media = await resolveOwnMedia(db, authorId, input);
 
   const createdAt = new Date();
-  const pid = await db.transaction(async (tx) => {
-    if (input.did !== undefined) await deleteDraft(tx, authorId, input.did);
+  return transaction(db, async (tx, announce) => {
     const [row] = await tx
       .insert(posts)
       .values({
@@ -51,8 +51,8 @@ export async function releasePost(db: Db, authorId: number, input: ReleaseInput)
       })
       .returning({ id: posts.id });
     if (!row) throw new Error('post insert returned no row');
-    return row.id;
+    await announce('post.created', { postId: row.id, userId: authorId, draftId: input.did ?? null });
+    await announce('post.changed', { postId: row.id });
+    return { pid: row.id };
   });
-  invalidateFeed(db);
-  return { pid };
 }

@@ -1,13 +1,11 @@
 import { AppError, type Post, type PostTheme } from '@evcircle/contract';
 import { and, desc, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, executeRows } from '../../platform/db.ts';
+import { transaction } from '../../platform/events.ts';
 import { invalidateResponseCache } from '../../platform/response-cache.ts';
-import { followeeIdsOf } from '../follows/follows.service.ts';
-import { follows } from '../follows/follows.tables.ts';
-import { blockedIdsOf } from '../safety/blocks.service.ts';
-import { blocks } from '../safety/safety.tables.ts';
-import { followedAmong } from '../users/account.service.ts';
-import { users } from '../users/users.tables.ts';
+import { requireUser, users } from '../accounts/index.ts';
+import { blockedIdsOf, followedAmong, followeeIdsOf, hasBlocked } from '../relations/index.ts';
+import './posts.events.ts';
 import { posts } from './posts.tables.ts';
 
 export { type HotScoreInput, hotScore } from './hot-score.ts';
@@ -154,7 +152,8 @@ function readFeedPage(db: Db, feedPage: FeedPage): Promise<FeedRow[]> {
 
 /**
  * Forgets cached feed pages of every theme and the anonymous answers of every feed
- * endpoint (tag 'feed'); call after any write that changes what a feed shows.
+ * endpoint (tag 'feed'), in this process. Runs on the events that change what a feed
+ * shows (posts.module.ts), in every process.
  */
 export function invalidateFeed(db: Db): void {
   feedCache.delete(db);
@@ -178,7 +177,8 @@ function authorsOf(rows: readonly FeedRow[], viewerId: number | null): number[] 
 
 /**
  * Whom `viewerId` blocked, and which of `authorIds` they follow, in one query: what a
- * logged-in feed page needs besides the shared rows.
+ * logged-in feed page needs besides the shared rows (both subqueries come from the
+ * relations module).
  */
 async function relationsOf(
   db: Db,
@@ -188,16 +188,15 @@ async function relationsOf(
   const followed =
     authorIds.length === 0
       ? sql`null`
-      : sql`(select array_agg(${follows.followeeId}) from ${follows}
-          where ${follows.followerId} = ${viewerId}
-            and ${follows.followeeId} in (${sql.join(
-              authorIds.map((id) => sql`${id}`),
-              sql`, `,
-            )}))`;
+      : sql`(select array_agg(f.id) from ${followeeIdsOf(viewerId)} as f(id)
+          where f.id in (${sql.join(
+            authorIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}))`;
   const [row] = await executeRows<{ blocked: unknown[] | null; followed: unknown[] | null }>(
     db,
     sql`select
-      (select array_agg(${blocks.blockedId}) from ${blocks} where ${blocks.blockerId} = ${viewerId}) as blocked,
+      (select array_agg(b.id) from ${blockedIdsOf(viewerId)} as b(id)) as blocked,
       ${followed} as followed`,
   );
   const ids = (list: unknown[] | null | undefined) => new Set((list ?? []).map(Number));
@@ -236,6 +235,19 @@ export async function listUserPosts(db: Db, uid: number, options: FeedOptions): 
   return markForViewer(db, rows, options.viewerId);
 }
 
+/** A live user's posts, newest first, marked for the viewer; USER_NOT_FOUND otherwise. */
+export async function postsOfUser(
+  db: Db,
+  uid: number,
+  paging: Pick<FeedOptions, 'page' | 'size'>,
+  viewerId: number | null,
+): Promise<Post[]> {
+  await requireUser(db, uid);
+  // Someone the viewer blocked is gone from everything the viewer reads, their profile too.
+  if (viewerId !== null && (await hasBlocked(db, viewerId, uid))) return [];
+  return listUserPosts(db, uid, { ...paging, viewerId });
+}
+
 /**
  * Live posts by the people `viewerId` follows, newest first (id desc), each marked
  * isfollow 1, leaving out anyone the viewer blocked. Posts of deleted accounts are gone
@@ -253,8 +265,8 @@ export async function listFollowingFeed(
     .innerJoin(users, eq(users.id, posts.userId))
     .where(
       and(
-        inArray(posts.userId, followeeIdsOf(db, viewerId)),
-        notInArray(posts.userId, blockedIdsOf(db, viewerId)),
+        inArray(posts.userId, followeeIdsOf(viewerId)),
+        notInArray(posts.userId, blockedIdsOf(viewerId)),
         isNull(posts.deletedAt),
         isNull(users.deletedAt),
       ),
@@ -275,7 +287,7 @@ export type DeletePostInput = { pid: number; actorId: number; asModerator: boole
  * so the check and the delete see the same post. Feeds forget it at once.
  */
 export async function deletePost(db: Db, input: DeletePostInput): Promise<void> {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx, announce) => {
     const [post] = await tx
       .select({ userId: posts.userId })
       .from(posts)
@@ -284,6 +296,23 @@ export async function deletePost(db: Db, input: DeletePostInput): Promise<void> 
     if (!post) throw new AppError('POST_NOT_FOUND');
     if (post.userId !== input.actorId && !input.asModerator) throw new AppError('FORBIDDEN');
     await tx.update(posts).set({ deletedAt: new Date() }).where(eq(posts.id, input.pid));
+    await announce('post.changed', { postId: input.pid });
   });
-  invalidateFeed(db);
+}
+
+/** Deletes every live post of `userId` (a deleted account; in its transaction). */
+export async function deletePostsOf(tx: Db, userId: number): Promise<void> {
+  await tx
+    .update(posts)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(posts.userId, userId), isNull(posts.deletedAt)));
+}
+
+/** Posts published and likes received on live posts, for a profile (one query). */
+export async function authorCounts(db: Db, uid: number): Promise<{ posts: number; likes: number }> {
+  const [row] = await db
+    .select({ posts: sql<string>`count(*)`, likes: sql<string>`coalesce(sum(${posts.likeCount}), 0)` })
+    .from(posts)
+    .where(and(eq(posts.userId, uid), isNull(posts.deletedAt)));
+  return { posts: Number(row?.posts ?? 0), likes: Number(row?.likes ?? 0) };
 }

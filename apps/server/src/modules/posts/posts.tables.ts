@@ -12,7 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.tables.ts';
+import { userKey } from '../accounts/index.ts';
 
 export type StoredImage = { src: string; width: number; height: number };
 
@@ -21,9 +21,7 @@ export const posts = pgTable(
   'posts',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' }).notNull().references(userKey, { onDelete: 'cascade' }),
     /** One of POST_THEMES: mod, beauty, travel, tesla, exp. */
     type: text('type').notNull(),
     content: text('content').notNull(),
@@ -67,16 +65,15 @@ export const posts = pgTable(
   ],
 );
 
+/** For foreign keys to a post: other modules' tables reference `posts.id` through this (see index.ts). */
+export const postKey = () => posts.id;
+
 /** Who liked which post: one row per like, so a like counts once. */
 export const postLikes = pgTable(
   'post_likes',
   {
-    postId: bigint('post_id', { mode: 'number' })
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: bigint('post_id', { mode: 'number' }).notNull().references(postKey, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' }).notNull().references(userKey, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId)],
@@ -89,9 +86,7 @@ export const postLikes = pgTable(
 export const postCountedActs = pgTable(
   'post_counted_acts',
   {
-    postId: bigint('post_id', { mode: 'number' })
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+    postId: bigint('post_id', { mode: 'number' }).notNull().references(postKey, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     actor: text('actor').notNull(),
     /** e.g. '2026-11-23' for shares (a day), '2026-11-23T10' for plays (an hour). */

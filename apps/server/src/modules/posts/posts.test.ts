@@ -7,7 +7,7 @@ import { buildPost, createPost } from '../../../test/factories/posts.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { loginAs } from '../../../test/login-as.ts';
 import { executeRows } from '../../platform/db.ts';
-import { users } from '../users/users.tables.ts';
+import { users } from '../accounts/accounts.tables.ts';
 import { FEED_CACHE_MS, hotScore, invalidateFeed, listFeed, selectFeedRows } from './posts.service.ts';
 import { posts } from './posts.tables.ts';
 

@@ -2,22 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { AppError, type LoginResult, SCAN_CODE_LIFETIME_S, SCAN_STATUS } from '@evcircle/contract';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { createSession, isSessionOf } from '../auth/sessions.service.ts';
-import { getAccount } from '../users/account.service.ts';
+import { createSession, isSessionOf } from '../auth/index.ts';
+import { getAccount } from '../users/index.ts';
 import { describeDevice, maskIp } from './device.ts';
 import { scanLogins } from './scan-login.tables.ts';
 
 export type ScanStatus = (typeof SCAN_STATUS)[keyof typeof SCAN_STATUS];
 export type ScanLoginRow = typeof scanLogins.$inferSelect;
-
-/**
- * Per asking address: a person refreshing the QR now and then stays far below; a script
- * minting codes (each one a row, and with WeChat a paid-for image) does not.
- */
-export const SCAN_CODE_LIMITS = [
-  { limit: 20, windowSeconds: 600 },
-  { limit: 200, windowSeconds: 86_400 },
-] as const;
 
 /**
  * A code confirmed just before it expired still hands its token to the browser this long
@@ -215,4 +206,9 @@ export async function purgeExpiredScanLogins(db: Db, now: Date): Promise<string[
     .where(lt(scanLogins.expiresAt, new Date(now.getTime() - SCAN_LOGIN_RETENTION_MS)))
     .returning({ code: scanLogins.code });
   return rows.map((r) => r.code);
+}
+
+/** Removes every QR login of `userId` (a deleted account; in its transaction). */
+export async function deleteScanLoginsOf(tx: Db, userId: number): Promise<void> {
+  await tx.delete(scanLogins).where(eq(scanLogins.userId, userId));
 }

@@ -1,5 +1,5 @@
 import { bigint, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.tables.ts';
+import { userKey } from '../accounts/index.ts';
 
 /** QR scan logins: made by a browser, scanned and confirmed by a logged-in phone. */
 export const scanLogins = pgTable('scan_logins', {
@@ -8,7 +8,7 @@ export const scanLogins = pgTable('scan_logins', {
   /** 0 waiting, 1 scanned, 2 confirmed, -1 declined (expiry is computed from expiresAt). */
   status: smallint('status').notNull().default(0),
   /** The phone user who scanned / confirmed. */
-  userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+  userId: bigint('user_id', { mode: 'number' }).references(userKey, { onDelete: 'cascade' }),
   /** The asking browser, shown to the phone before it confirms. */
   userAgent: text('user_agent').notNull().default(''),
   ip: text('ip').notNull().default(''),

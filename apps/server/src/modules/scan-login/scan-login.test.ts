@@ -26,7 +26,6 @@ import {
   createScanLogin,
   DELIVERY_GRACE_MS,
   purgeExpiredScanLogins,
-  SCAN_CODE_LIMITS,
   SCAN_LOGIN_RETENTION_MS,
 } from './scan-login.service.ts';
 import { scanLogins } from './scan-login.tables.ts';
@@ -101,7 +100,7 @@ describe('scancode', () => {
 
   it('limits how many codes one address can mint', async () => {
     const b = browser();
-    const { limit } = SCAN_CODE_LIMITS[0];
+    const { limit } = scanCode.rateLimit!.windows[0]!;
     for (let i = 0; i < limit; i++) await b.api.call(scanCode, {});
     const error = await apiFailure(b.api.call(scanCode, {}));
     expect(error.status).toBe(STATUS.RATE_LIMITED);

@@ -10,7 +10,7 @@ import {
 } from '@evcircle/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../platform/config.ts';
-import { receiveUpload, uploadTempRoot } from './receive-upload.ts';
+import { receiveUpload, uploadTempRoot } from '../../platform/receive-upload.ts';
 import { incomingKeyOf, isUploadStemOf, newUploadStem, type UploadKind } from './upload-keys.ts';
 import { signUploadToken, UploadTokenError, verifyUploadToken } from './upload-token.ts';
 import { storeImageUpload, storeVideoUpload, type UploadDeps } from './uploads.service.ts';

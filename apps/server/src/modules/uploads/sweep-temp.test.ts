@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.ts';
-import { uploadTempRoot } from './receive-upload.ts';
+import { uploadTempRoot } from '../../platform/receive-upload.ts';
 import { STALE_UPLOAD_DIR_MS, sweepStaleUploadDirs } from './sweep-temp.ts';
 
 const roots: string[] = [];

@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.tables.ts';
+import { userKey } from '../accounts/index.ts';
 
 /**
  * Every file a user uploaded for a post (through our server or directly to the storage
@@ -12,9 +12,7 @@ export const uploads = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     /** Storage key, e.g. `posts/2026/11/<uid>-<random>.webp`. */
     key: text('key').notNull().unique(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' }).notNull().references(userKey, { onDelete: 'cascade' }),
     /** 'image' or 'video'. */
     kind: text('kind').notNull(),
     width: integer('width').notNull().default(0),

@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createPost } from '../../../test/factories/posts.ts';
 import { createUser } from '../../../test/factories/users.ts';
-import { follows } from '../follows/follows.tables.ts';
+import { maskMobile } from '../accounts/accounts.service.ts';
+import { users } from '../accounts/accounts.tables.ts';
 import { grantPoints } from '../points/points.service.ts';
 import { posts } from '../posts/posts.tables.ts';
-import { getAccount, getProfile, maskMobile, toUserCards } from './account.service.ts';
-import { users } from './users.tables.ts';
+import { toUserCards } from '../relations/follows.service.ts';
+import { follows } from '../relations/follows.tables.ts';
+import { getAccount, getProfile } from './users.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,8 +10,8 @@ import { createUser } from '../../../test/factories/users.ts';
 import { loginAs } from '../../../test/login-as.ts';
 import { pngHeaderClaiming } from '../../../test/test-media.ts';
 import { localStorageOf } from '../../platform/storage/index.ts';
-import { AVATAR_MAX_BYTES, isOwnAvatarKey, renderAvatar } from './avatar.service.ts';
-import { users } from './users.tables.ts';
+import { users } from '../accounts/accounts.tables.ts';
+import { AVATAR_MAX_BYTES, isOwnAvatarKey, renderAvatar } from '../accounts/avatar.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

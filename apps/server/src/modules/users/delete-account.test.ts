@@ -19,11 +19,11 @@ import { createPost } from '../../../test/factories/posts.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { clientWithToken, loginAs } from '../../../test/login-as.ts';
 import { signedUrl } from '../../../test/signed.ts';
+import { users } from '../accounts/accounts.tables.ts';
 import { sessions } from '../auth/auth.tables.ts';
-import { follows } from '../follows/follows.tables.ts';
 import { posts } from '../posts/posts.tables.ts';
+import { follows } from '../relations/follows.tables.ts';
 import { scanLogins } from '../scan-login/scan-login.tables.ts';
-import { users } from './users.tables.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -18,10 +18,11 @@ import { createPost } from '../../../test/factories/posts.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { loginAs } from '../../../test/login-as.ts';
 import { executeRows } from '../../platform/db.ts';
-import { follows } from '../follows/follows.tables.ts';
+import { escapeLike, selectUserSearchRows } from '../accounts/accounts.service.ts';
+import { users } from '../accounts/accounts.tables.ts';
 import { posts } from '../posts/posts.tables.ts';
-import { escapeLike, selectUserSearchRows } from './users.service.ts';
-import { users } from './users.tables.ts';
+import { followerCountSql } from '../relations/follows.service.ts';
+import { follows } from '../relations/follows.tables.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -174,7 +175,7 @@ describe('GET /api/v1/user/info/pager', () => {
   });
 
   it('reads the trigram index for the ILIKE match', async () => {
-    const query = selectUserSearchRows(t.app.db, 'tesla', { page: 1, size: 20 }).toSQL();
+    const query = selectUserSearchRows(t.app.db, 'tesla', { page: 1, size: 20 }, followerCountSql(users.id)).toSQL();
     const plan = await t.app.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const rows = await executeRows<{ 'QUERY PLAN': string }>(

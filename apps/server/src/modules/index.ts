@@ -1,0 +1,36 @@
+// The one list of server modules. The app registers their endpoints and routes and
+// subscribes their events from it; drizzle.config.ts migrates every `*.tables.ts` under
+// this folder. A module appears here once; see docs/adding-a-module.md.
+import type { ModuleDescriptor } from '../platform/module.ts';
+import { accountsModule } from './accounts/index.ts';
+import { authModule } from './auth/index.ts';
+import { commentsModule } from './comments/index.ts';
+import { draftsModule } from './drafts/index.ts';
+import { invitesModule } from './invites/index.ts';
+import { likesModule } from './likes/index.ts';
+import { moderationModule } from './moderation/index.ts';
+import { pointsModule } from './points/index.ts';
+import { postsModule } from './posts/index.ts';
+import { relationsModule } from './relations/index.ts';
+import { reportsModule } from './reports/index.ts';
+import { scanLoginModule } from './scan-login/index.ts';
+import { uploadsModule } from './uploads/index.ts';
+import { usersModule } from './users/index.ts';
+
+export const modules: readonly ModuleDescriptor[] = [
+  // `auth` first: its routes recognise the viewer of every request.
+  authModule,
+  accountsModule,
+  moderationModule,
+  uploadsModule,
+  relationsModule,
+  pointsModule,
+  postsModule,
+  commentsModule,
+  likesModule,
+  draftsModule,
+  invitesModule,
+  usersModule,
+  scanLoginModule,
+  reportsModule,
+];

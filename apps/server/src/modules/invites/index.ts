@@ -1,0 +1,2 @@
+// The invites module's public face: its descriptor only.
+export { invitesModule } from './invites.module.ts';

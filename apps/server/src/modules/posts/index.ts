@@ -1,0 +1,12 @@
+// The posts module's public face: post lookups for other modules, the post id they
+// reference, the media check drafts share, and the like toggle the likes module serves.
+import './posts.events.ts';
+
+export { hotScore } from './hot-score.ts';
+export { togglePostLike } from './post-likes.service.ts';
+export { findLivePostAuthor, findPostTargets, type PostTarget } from './post-lookup.ts';
+export { resolveOwnMedia, videoCoversOf } from './post-media.ts';
+export { postsModule } from './posts.module.ts';
+export { authorCounts, deletePost } from './posts.service.ts';
+/** `postKey` is what other modules' tables reference in foreign keys. */
+export { postKey, type StoredImage } from './posts.tables.ts';

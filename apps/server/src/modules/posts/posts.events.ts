@@ -1,0 +1,12 @@
+// What the posts module announces (see platform/events.ts).
+
+declare module '../../platform/events.ts' {
+  interface AppEvents {
+    /** A post was published (in its transaction); `draftId` is the draft it was published from. */
+    'post.created': { postId: number; userId: number; draftId: number | null };
+    /** What a feed shows of a post changed: published, deleted, its counters or rank. */
+    'post.changed': { postId: number };
+  }
+}
+
+export {};

@@ -1,0 +1,14 @@
+// The relations module's public face: who follows and who blocked whom, as read helpers
+// (subqueries and sets for other modules' lists) and user cards marked for a viewer.
+import './relations.events.ts';
+
+export { blockedIdsOf, blockedSetOf, hasBlocked, isBlockedEitherWay } from './blocks.service.ts';
+export {
+  followCounts,
+  followedAmong,
+  followeeIdsOf,
+  followerCountSql,
+  followersAmong,
+  toUserCards,
+} from './follows.service.ts';
+export { relationsModule } from './relations.module.ts';
