@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_AREA_CODE } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { AccountSchema, ChallengeSchema, LoginResultSchema } from './entities/user.ts';
+import { ChallengeSchema, LoginResultSchema } from './entities/user.ts';
+import { defineErrors, STATUS } from './status.ts';
 
 /** Area code without '+': 1–4 digits. */
 const AreaCodeField = z
@@ -94,12 +95,18 @@ export const logoutAll = defineEndpoint({
   summary: '退出所有设备',
 });
 
-/** The viewer's own account (2011 when not logged in). */
-export const myAccount = defineEndpoint({
-  method: 'GET',
-  path: '/api/v1/user/info/me',
-  query: z.object({}),
-  data: AccountSchema,
-  auth: 'user',
-  summary: '当前登录用户信息',
+/** The errors of this domain (merged into ERRORS, errors.ts). */
+export const authErrors = defineErrors({
+  /** Not a mainland mobile number (area code 86) or too short for another area code. */
+  MOBILE_INVALID: { status: STATUS.VALIDATION_FAILED, message: '请输入正确的手机号' },
+  /** A foreign area code needs the 3-digit challenge first; `data` holds a new challenge. */
+  CHALLENGE_REQUIRED: { status: STATUS.WRONG_CODE, message: '请先完成验证' },
+  /** The challenge answer is wrong or expired; `data` holds a new challenge. */
+  CHALLENGE_WRONG: { status: STATUS.WRONG_CODE, message: '验证码错误' },
+  /** SMS limits; `data.retryAfter` is the wait in seconds. */
+  SMS_TOO_FREQUENT: { status: STATUS.RATE_LIMITED, message: '验证码发送过于频繁，请 {seconds} 秒后再试' },
+  /** The SMS provider refused or failed. */
+  SMS_SEND_FAILED: { status: STATUS.SERVER_ERROR, message: '验证码发送失败，请稍后再试' },
+  /** Wrong, expired, used or exhausted SMS code. */
+  SMS_CODE_WRONG: { status: STATUS.WRONG_CODE, message: '验证码错误，请重新输入' },
 });

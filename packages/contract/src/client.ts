@@ -1,7 +1,6 @@
 import { CLIENT_VERSION, DEFAULT_SPCHN, PLATFORM, RETRY_STATUSES, SRCHN } from './constants.ts';
 import type { Endpoint, EndpointData, EndpointInput } from './endpoint.ts';
-import { formatMessage } from './errors.ts';
-import { CLIENT_MESSAGES } from './messages.ts';
+import { CLIENT_MESSAGES, formatMessage } from './messages.ts';
 import { collectSignParams, computeSign } from './sign.ts';
 import { STATUS } from './status.ts';
 

@@ -3,6 +3,7 @@ import { COMMENT_MAX_LENGTH, PAGE_SIZE } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { CommentSchema, ReplySchema } from './entities/comment.ts';
 import { IdSchema, OptionalIdSchema, pageField, sizeField } from './schemas.ts';
+import { defineErrors, STATUS } from './status.ts';
 
 const CommentText = z
   .string({ error: '评论内容须为文本' })
@@ -61,4 +62,12 @@ export const commentDelete = defineEndpoint({
   data: z.object({ result: z.boolean() }),
   auth: 'user',
   summary: '删除评论',
+});
+
+/** The errors of this domain (merged into ERRORS, errors.ts). */
+export const commentsErrors = defineErrors({
+  /** A comment id that does not exist (or was deleted). */
+  COMMENT_NOT_FOUND: { status: STATUS.NOT_FOUND, message: '评论不存在或已删除' },
+  /** The post's author (or the comment's author, for a reply) has blocked the viewer. */
+  COMMENT_BLOCKED: { status: STATUS.FORBIDDEN, message: '由于对方的隐私设置，你无法评论' },
 });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { PAGE_SIZE, POST_THEMES } from './constants.ts';
-import { PostFieldsSchema } from './content.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { DraftSchema } from './entities/draft.ts';
+import { PostFieldsSchema } from './posts.ts';
 import { IdSchema, OptionalIdSchema, pageField, sizeField } from './schemas.ts';
+import { defineErrors, STATUS } from './status.ts';
 
 /** Creates a draft, or with `did` updates that draft of the viewer's; answers its did. */
 export const draftRelease = defineEndpoint({
@@ -53,4 +54,14 @@ export const draftCount = defineEndpoint({
   data: z.object({ count: z.number() }),
   auth: 'user',
   summary: '草稿数量',
+});
+
+/** The errors of this domain (merged into ERRORS, errors.ts). */
+export const draftsErrors = defineErrors({
+  /** A draft id that is not one of the viewer's drafts. */
+  DRAFT_NOT_FOUND: { status: STATUS.NOT_FOUND, message: '草稿不存在或已删除' },
+  /** A draft with nothing in it. */
+  DRAFT_EMPTY: { status: STATUS.VALIDATION_FAILED, message: '草稿内容为空，无需保存' },
+  /** Too many drafts kept. */
+  DRAFT_LIMIT: { status: STATUS.CONFLICT, message: '草稿最多保存 {limit} 篇，请先发布或删除一些' },
 });

@@ -8,3 +8,8 @@ export const CLIENT_MESSAGES = {
   pageNotFound: 'Page not found: {path}',
   network: '网络异常，请检查网络后重试',
 } as const;
+
+/** Fills `{name}` placeholders of a message. Unknown placeholders stay as they are. */
+export function formatMessage(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
+}

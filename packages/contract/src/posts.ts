@@ -1,9 +1,61 @@
 import { z } from 'zod';
-import { POST_THEMES, type PostTheme } from './constants.ts';
-import { FeedQuerySchema, PostFieldsSchema } from './content.ts';
+import {
+  PAGE_SIZE,
+  POST_CONTENT_MAX_LENGTH,
+  POST_LOCATION_MAX_LENGTH,
+  POST_MAX_IMAGES,
+  POST_THEMES,
+  type PostTheme,
+} from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { PostDetailSchema, PostSchema } from './entities/post.ts';
-import { IdSchema, OptionalIdSchema } from './schemas.ts';
+import {
+  flagField,
+  IdSchema,
+  jsonList,
+  OptionalIdSchema,
+  optionalCoordinate,
+  optionalText,
+  pageField,
+  sizeField,
+} from './schemas.ts';
+import { defineErrors, STATUS } from './status.ts';
+
+export const FeedQuerySchema = z.object({ page: pageField(), size: sizeField(PAGE_SIZE.posts) });
+export type FeedQuery = z.input<typeof FeedQuerySchema>;
+
+/** The home feed: every theme, no ads, hottest first. */
+export const postsNoAds = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/cms/posts/no-ads',
+  query: FeedQuerySchema,
+  data: z.array(PostSchema),
+  auth: 'optional',
+  summary: '首页推荐帖子流（无广告）',
+});
+
+/** An image of a post as the client sends it: the `path` an upload answered, with its size. */
+export const ImageInputSchema = z.object({
+  src: z.string({ error: '图片地址须为文本' }).trim().min(1, { error: '图片地址不能为空' }).max(300),
+  width: z.coerce.number().int().min(0).default(0),
+  height: z.coerce.number().int().min(0).default(0),
+});
+
+/** The fields a post and a draft share. */
+export const PostFieldsSchema = z.object({
+  content: optionalText(POST_CONTENT_MAX_LENGTH, '正文'),
+  /** Image posts: 1–9 uploaded images. */
+  imgpack: jsonList(ImageInputSchema, POST_MAX_IMAGES, '图片'),
+  /** Video posts: the `path` the video upload answered. */
+  viosrc: optionalText(300, '视频地址'),
+  location: optionalText(POST_LOCATION_MAX_LENGTH, '位置'),
+  latitude: optionalCoordinate(-90, 90, '纬度'),
+  longitude: optionalCoordinate(-180, 180, '经度'),
+  /** 1 = a check-in post (打卡). */
+  checkin: flagField('打卡标记'),
+});
+
+const PagedUidQuery = z.object({ uid: IdSchema, page: pageField(), size: sizeField(PAGE_SIZE.posts) });
 
 function themeFeed<const T extends PostTheme>(theme: T, label: string) {
   return defineEndpoint({
@@ -94,14 +146,36 @@ export const postPlay = defineEndpoint({
   summary: '视频播放计数',
 });
 
-/** Toggles the viewer's like of a post (`pid`) or a comment or reply (`cid`). */
-export const likeAct = defineEndpoint({
+/** A user's posts, newest first (SPEC.md §7 user/info/post-spager). */
+export const userPosts = defineEndpoint({
   method: 'GET',
-  path: '/api/v1/cms/like/act',
-  query: z
-    .object({ pid: OptionalIdSchema, cid: OptionalIdSchema })
-    .refine((q) => (q.pid === undefined) !== (q.cid === undefined), { error: '须且只能提供 pid 或 cid 之一' }),
-  data: z.object({ islike: z.number(), likenum: z.number() }),
+  path: '/api/v1/user/info/post-spager',
+  query: PagedUidQuery,
+  data: z.array(PostSchema),
+  auth: 'optional',
+  summary: '用户发布的帖子',
+});
+
+/** Posts of the people the viewer follows, newest first (/following). */
+export const followingFeed = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/cms/posts/following',
+  query: z.object({ page: pageField(), size: sizeField(PAGE_SIZE.posts) }),
+  data: z.array(PostSchema),
   auth: 'user',
-  summary: '点赞 / 取消点赞',
+  summary: '关注的人的帖子',
+});
+
+/** The errors of this domain (merged into ERRORS, errors.ts). */
+export const postsErrors = defineErrors({
+  /** A post id that does not exist (or was deleted). */
+  POST_NOT_FOUND: { status: STATUS.NOT_FOUND, message: '帖子不存在或已删除' },
+  /** A post needs 1–9 images or one video. */
+  POST_MEDIA_REQUIRED: { status: STATUS.VALIDATION_FAILED, message: '请添加 1–9 张图片或一个视频' },
+  /** Images and a video in one post. */
+  POST_MEDIA_MIXED: { status: STATUS.VALIDATION_FAILED, message: '图片和视频不能同时发布' },
+  /** A post without text. */
+  POST_CONTENT_REQUIRED: { status: STATUS.VALIDATION_FAILED, message: '请填写正文' },
+  /** A post or draft refers to a file that is not one of the viewer's uploads. */
+  UPLOAD_NOT_FOUND: { status: STATUS.VALIDATION_FAILED, message: '图片或视频不存在或已失效，请重新上传' },
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SCAN_CODE_LIFETIME_S } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { LoginResultSchema } from './entities/user.ts';
+import { defineErrors, STATUS } from './status.ts';
 
 // ── QR scan login (SPEC.md §3 "Scan login", §4) ──
 
@@ -110,4 +111,14 @@ export const declineScan = defineEndpoint({
   data: z.object({ status: ScanStatusSchema }),
   auth: 'user',
   summary: '手机端拒绝登录',
+});
+
+/** The errors of this domain (merged into ERRORS, errors.ts). */
+export const scanLoginErrors = defineErrors({
+  /** A scan code that does not exist or has expired. */
+  SCAN_CODE_EXPIRED: { status: STATUS.NOT_FOUND, message: '二维码已过期，请刷新' },
+  /** A scan code already confirmed, declined or scanned by someone else. */
+  SCAN_CODE_USED: { status: STATUS.CONFLICT, message: '二维码已被使用，请刷新' },
+  /** The QR login provider could not make a code. */
+  SCAN_CODE_FAILED: { status: STATUS.SERVER_ERROR, message: '生成二维码失败，请稍后重试' },
 });

@@ -32,3 +32,11 @@ export const STATUS = {
 
 export type StatusName = keyof typeof STATUS;
 export type StatusCode = (typeof STATUS)[StatusName];
+
+/** An error's envelope status and its zh-CN message (`{name}` placeholders filled from params). */
+export type ErrorDef = { status: StatusCode; message: string };
+
+/** Declares a table of errors (a domain's `<domain>Errors`, or COMMON_ERRORS). */
+export function defineErrors<const T extends Record<string, ErrorDef>>(errors: T): T {
+  return errors;
+}

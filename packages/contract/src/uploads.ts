@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { defineErrors, STATUS } from './status.ts';
 
 /** What an upload stored: `path` is the storage key a post refers to, `url` where it is served. */
 export const UploadedImageSchema = z.object({
@@ -100,4 +101,10 @@ export const completeUpload = defineEndpoint({
   data: z.union([UploadedVideoSchema, UploadedImageSchema]),
   auth: 'user',
   summary: '直传完成（S3）',
+});
+
+/** The errors of this domain (merged into ERRORS, errors.ts). */
+export const uploadsErrors = defineErrors({
+  /** A direct-upload token that is forged, expired, or for another key. */
+  UPLOAD_TOKEN_INVALID: { status: STATUS.FORBIDDEN, message: '上传凭证无效或已过期，请重试' },
 });

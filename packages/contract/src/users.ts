@@ -7,12 +7,11 @@ import {
   PAGE_SIZE,
 } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { PostSchema } from './entities/post.ts';
 import { AccountSchema, UserCardSchema, UserProfileSchema } from './entities/user.ts';
 import { IdSchema, pageField, sizeField } from './schemas.ts';
+import { defineErrors, STATUS } from './status.ts';
 
 const UidQuery = z.object({ uid: IdSchema });
-const PagedUidQuery = z.object({ uid: IdSchema, page: pageField(), size: sizeField(PAGE_SIZE.posts) });
 
 /** A public profile with counts and the viewer's relation (SPEC.md §7 user/info/index). */
 export const userInfo = defineEndpoint({
@@ -36,16 +35,6 @@ export const userSearch = defineEndpoint({
   data: z.array(UserCardSchema),
   auth: 'optional',
   summary: '搜索用户',
-});
-
-/** A user's posts, newest first (SPEC.md §7 user/info/post-spager). */
-export const userPosts = defineEndpoint({
-  method: 'GET',
-  path: '/api/v1/user/info/post-spager',
-  query: PagedUidQuery,
-  data: z.array(PostSchema),
-  auth: 'optional',
-  summary: '用户发布的帖子',
 });
 
 const NicknameField = z
@@ -103,142 +92,20 @@ export const deleteAccount = defineEndpoint({
   summary: '注销账号',
 });
 
-// ── follow graph ──
-
-/** Toggles following; answers the new state. Following yourself is refused. */
-export const followAct = defineEndpoint({
-  method: 'POST',
-  path: '/api/v1/user/follow/act',
-  body: UidQuery,
-  data: z.object({ result: z.boolean(), isfollow: z.number() }),
-  auth: 'user',
-  summary: '关注 / 取消关注',
-});
-
-/** SPEC.md §5: logged out answers 0. */
-export const followCheck = defineEndpoint({
+/** The viewer's own account (2011 when not logged in). */
+export const myAccount = defineEndpoint({
   method: 'GET',
-  path: '/api/v1/user/follow/check',
-  query: UidQuery,
-  data: z.object({ isfollow: z.number() }),
-  auth: 'optional',
-  summary: '是否已关注',
-});
-
-export const followCheckMutual = defineEndpoint({
-  method: 'GET',
-  path: '/api/v1/user/follow/check-mutual',
-  query: UidQuery,
-  data: z.object({ isfollow: z.number(), istfollow: z.number() }),
-  auth: 'optional',
-  summary: '是否互相关注',
-});
-
-/** Who follows `uid`, newest first. */
-export const followers = defineEndpoint({
-  method: 'GET',
-  path: '/api/v1/user/follow/followers',
-  query: PagedUidQuery,
-  data: z.array(UserCardSchema),
-  auth: 'optional',
-  summary: '粉丝列表',
-});
-
-/** Whom `uid` follows, newest first. */
-export const followingList = defineEndpoint({
-  method: 'GET',
-  path: '/api/v1/user/follow/following',
-  query: PagedUidQuery,
-  data: z.array(UserCardSchema),
-  auth: 'optional',
-  summary: '关注列表',
-});
-
-/** Posts of the people the viewer follows, newest first (/following). */
-export const followingFeed = defineEndpoint({
-  method: 'GET',
-  path: '/api/v1/cms/posts/following',
-  query: z.object({ page: pageField(), size: sizeField(PAGE_SIZE.posts) }),
-  data: z.array(PostSchema),
-  auth: 'user',
-  summary: '关注的人的帖子',
-});
-
-// ── points (integral) ──
-
-export const integral = defineEndpoint({
-  method: 'GET',
-  path: '/api/v1/user/integral',
+  path: '/api/v1/user/info/me',
   query: z.object({}),
-  data: z.object({
-    /** Always the sum of the ledger. */
-    balance: z.number(),
-    checkedInToday: z.boolean(),
-    /** Days in a row with a check-in, today included when done. */
-    streak: z.number(),
-  }),
+  data: AccountSchema,
   auth: 'user',
-  summary: '积分余额',
+  summary: '当前登录用户信息',
 });
 
-export const IntegralEntrySchema = z.object({
-  id: z.number(),
-  /** Positive for grants, negative for spending. */
-  amount: z.number(),
-  /** Machine reason: checkin, signup, invite, invited, … */
-  reason: z.string(),
-  /** zh-CN line shown in the ledger. */
-  title: z.string(),
-  atime: z.string(),
-});
-
-export const integralInfo = defineEndpoint({
-  method: 'GET',
-  path: '/api/v1/user/integral/info',
-  query: z.object({ page: pageField(), size: sizeField(PAGE_SIZE.posts) }),
-  data: z.array(IntegralEntrySchema),
-  auth: 'user',
-  summary: '积分明细',
-});
-
-/** Daily check-in: once per calendar day (Asia/Shanghai). */
-export const checkin = defineEndpoint({
-  method: 'POST',
-  path: '/api/v1/user/integral/checkin',
-  body: z.object({}),
-  data: z.object({ amount: z.number(), balance: z.number(), streak: z.number() }),
-  auth: 'user',
-  summary: '每日签到',
-});
-
-// ── invites ──
-
-/** Who owns an invite code (SPEC.md §7 user/invite/info). */
-export const inviteInfo = defineEndpoint({
-  method: 'GET',
-  path: '/api/v1/user/invite/info',
-  query: z.object({
-    code: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9]{4,16}$/, { error: '邀请码格式不正确' }),
-  }),
-  data: z.object({
-    code: z.string(),
-    inviter: UserCardSchema,
-    /** Points the new user gets on sign-up with this code (signup + invitee). */
-    reward: z.number(),
-  }),
-  auth: 'optional',
-  summary: '邀请码信息',
-});
-
-/** The viewer's invite code and the people who signed up with it. */
-export const myInvites = defineEndpoint({
-  method: 'GET',
-  path: '/api/v1/user/invite/mine',
-  query: z.object({ page: pageField(), size: sizeField(PAGE_SIZE.posts) }),
-  data: z.object({ code: z.string(), total: z.number(), users: z.array(UserCardSchema) }),
-  auth: 'user',
-  summary: '我的邀请',
+/** The errors of this domain (merged into ERRORS, errors.ts). */
+export const usersErrors = defineErrors({
+  /** A user id that does not exist. */
+  USER_NOT_FOUND: { status: STATUS.NOT_FOUND, message: '用户不存在' },
+  /** A nickname someone else already has. */
+  NICKNAME_TAKEN: { status: STATUS.CONFLICT, message: '该昵称已被使用' },
 });

@@ -77,7 +77,7 @@ function toComment(row: CommentRow, marks: ViewerMarks, reply: number, replys: R
 }
 
 /** Comments and replies by the users the viewer blocked are left out (nothing when logged out). */
-function notBlockedBy(db: Db, viewerId: number | null): SQL | undefined {
+function notBlockedBy(viewerId: number | null): SQL | undefined {
   return viewerId === null ? undefined : notInArray(comments.userId, blockedIdsOf(viewerId));
 }
 
@@ -115,7 +115,7 @@ export async function listComments(db: Db, pid: number, paging: Paging, viewerId
     .leftJoin(replyToUsers, eq(replyToUsers.id, comments.replyToUserId))
     // The same predicates as comments_post_idx, so the page is one index walk.
     .where(
-      and(eq(comments.postId, pid), isNull(comments.parentId), isNull(comments.deletedAt), notBlockedBy(db, viewerId)),
+      and(eq(comments.postId, pid), isNull(comments.parentId), isNull(comments.deletedAt), notBlockedBy(viewerId)),
     )
     .orderBy(desc(comments.id))
     .limit(paging.size)
@@ -159,7 +159,7 @@ async function previewReplies(
       total: sql<number>`(count(*) over (partition by ${comments.parentId}))::integer`.as('total'),
     })
     .from(comments)
-    .where(and(inArray(comments.parentId, parentIds), isNull(comments.deletedAt), notBlockedBy(db, viewerId)))
+    .where(and(inArray(comments.parentId, parentIds), isNull(comments.deletedAt), notBlockedBy(viewerId)))
     .as('ranked');
   const rows = await db
     .select({ ...commentColumns, total: ranked.total })
@@ -192,7 +192,7 @@ export async function listReplies(db: Db, cid: number, paging: Paging, viewerId:
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
     .leftJoin(replyToUsers, eq(replyToUsers.id, comments.replyToUserId))
-    .where(and(eq(comments.parentId, topId), isNull(comments.deletedAt), notBlockedBy(db, viewerId)))
+    .where(and(eq(comments.parentId, topId), isNull(comments.deletedAt), notBlockedBy(viewerId)))
     .orderBy(asc(comments.id))
     .limit(paging.size)
     .offset((paging.page - 1) * paging.size);

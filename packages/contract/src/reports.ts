@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PAGE_SIZE, REPORT_DETAIL_MAX_LENGTH, REPORT_REASONS, REPORT_TARGETS } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { UserCardSchema } from './entities/user.ts';
 import { IdSchema, optionalText, pageField, sizeField } from './schemas.ts';
+import { defineErrors, STATUS } from './status.ts';
 
 const REASON_CODES = Object.keys(REPORT_REASONS) as [keyof typeof REPORT_REASONS, ...(keyof typeof REPORT_REASONS)[]];
 
@@ -19,35 +19,6 @@ export const reportSave = defineEndpoint({
   data: z.object({ result: z.boolean() }),
   auth: 'user',
   summary: '举报',
-});
-
-/** Blocks or unblocks a user; answers the new state. */
-export const blockAct = defineEndpoint({
-  method: 'POST',
-  path: '/api/v1/user/block/act',
-  body: z.object({ uid: IdSchema }),
-  data: z.object({ isblock: z.number() }),
-  auth: 'user',
-  summary: '拉黑 / 取消拉黑',
-});
-
-export const blockCheck = defineEndpoint({
-  method: 'GET',
-  path: '/api/v1/user/block/check',
-  query: z.object({ uid: IdSchema }),
-  data: z.object({ isblock: z.number() }),
-  auth: 'optional',
-  summary: '是否已拉黑',
-});
-
-/** The viewer's block list, last blocked first. */
-export const blockList = defineEndpoint({
-  method: 'GET',
-  path: '/api/v1/user/block/list',
-  query: z.object({ page: pageField(), size: sizeField(PAGE_SIZE.posts) }),
-  data: z.array(UserCardSchema),
-  auth: 'user',
-  summary: '黑名单',
 });
 
 export const ReportStatusSchema = z.enum(['open', 'removed', 'dismissed']);
@@ -90,4 +61,20 @@ export const reportResolve = defineEndpoint({
   data: z.object({ result: z.boolean() }),
   auth: 'admin',
   summary: '处理举报',
+});
+
+/** The errors of this domain (merged into ERRORS, errors.ts). */
+export const reportsErrors = defineErrors({
+  /** A report of a post, comment or user that does not exist. */
+  REPORT_TARGET_NOT_FOUND: { status: STATUS.NOT_FOUND, message: '举报的内容不存在或已删除' },
+  /** Reporting yourself or your own content. */
+  REPORT_SELF: { status: STATUS.VALIDATION_FAILED, message: '不能举报自己' },
+  /** The viewer already has an open report of this target. */
+  REPORT_DUPLICATE: { status: STATUS.CONFLICT, message: '你已举报过，我们会尽快处理' },
+  /** A report id that does not exist. */
+  REPORT_NOT_FOUND: { status: STATUS.NOT_FOUND, message: '举报记录不存在' },
+  /** A report that was already settled (removed or dismissed). */
+  REPORT_SETTLED: { status: STATUS.CONFLICT, message: '该举报已处理过了' },
+  /** `remove` on a report of a user: moderators do not delete accounts; dismiss it instead. */
+  REPORT_USER_REMOVE: { status: STATUS.VALIDATION_FAILED, message: '账号不能由管理员删除，用户举报只能驳回' },
 });

@@ -1,0 +1,15 @@
+// The contract's domains: one file each, named as the server module that serves it and
+// the web feature that calls it. This is the one list: registry.ts finds every endpoint
+// and errors.ts every `<domain>Errors` through it, and the client barrel re-exports it.
+export * from './auth.ts';
+export * from './comments.ts';
+export * from './drafts.ts';
+export * from './invites.ts';
+export * from './likes.ts';
+export * from './points.ts';
+export * from './posts.ts';
+export * from './relations.ts';
+export * from './reports.ts';
+export * from './scan-login.ts';
+export * from './uploads.ts';
+export * from './users.ts';
