@@ -1,4 +1,4 @@
-// The module rule (docs/decisions/0010-modules-have-one-public-face.md), checked by
+// The module rule (docs/decisions/0010-modules-events-and-endpoint-policy.md), checked by
 // `npm run lint`. A server module (apps/server/src/modules/<name>/) or a web feature
 // (apps/web/app/features/<name>/) is used by others only through its index.ts, and no
 // two of them depend on each other, directly or round a longer loop.
