@@ -2,7 +2,7 @@ import { integral, integralInfo, inviteInfo, myInvites, POINTS } from '@evcircle
 import { expect, test } from './fixtures.ts';
 import { apiClient, loginByApi, loginInBrowser, useSession } from './support/login.ts';
 
-/** Where /invite/{code} keeps the code on the device (features/invite/pending-invite.ts). */
+/** Where /invite/{code} keeps the code on the device (apps/web/app/features/auth/pending-invite.ts). */
 const PENDING_INVITE_KEY = 'evcircle.invite';
 
 test.describe('invite page', () => {

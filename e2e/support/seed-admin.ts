@@ -2,9 +2,10 @@
 // moderators of the e2e community (E2E_ADMIN_MOBILES) and gives them the admin role with
 // the real `npm run admin:grant` command, so the moderation journey logs in as an admin
 // by SMS like anyone else.
+
+import { users } from '../../apps/server/src/modules/accounts/accounts.tables.ts';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import { createDatabase, runMigrations } from '../../apps/server/src/platform/db.ts';
-import { users } from '../../apps/server/src/platform/schema.ts';
 import { main as grantAdmin } from '../../scripts/grant-admin.ts';
 import { E2E_ADMIN_MOBILES } from './constants.ts';
 

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { installChunkReloadGuard } from './features/platform/chunk-reload.ts';
+import { installChunkReloadGuard } from './features/platform/index.ts';
 
 installChunkReloadGuard();
 

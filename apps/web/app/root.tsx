@@ -2,20 +2,14 @@ import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
+import { LoginModalProvider } from './features/auth/index.ts';
 import { loadViewer } from './features/auth/load-viewer.server.ts';
-import { LoginModalProvider } from './features/auth/login-modal.tsx';
-import { colorModeScript } from './features/color-mode/color-mode.ts';
-import { ColorModeProvider } from './features/color-mode/color-mode-provider.tsx';
-import { useForcedColorMode } from './features/color-mode/use-forced-color-mode.ts';
-import { RouteErrorBoundary } from './features/errors/error-page.tsx';
-import { ERROR_MESSAGES } from './features/errors/messages.ts';
-import { AppLayout } from './features/layout/layouts.tsx';
-import { NewVersionBanner } from './features/platform/new-version-banner.tsx';
-import { PlatformEffects } from './features/platform/platform-effects.tsx';
-import { SITE_MESSAGES } from './features/platform/site-messages.ts';
+import { ColorModeProvider, colorModeScript, useForcedColorMode } from './features/color-mode/index.ts';
+import { ERROR_MESSAGES, GeneralErrorBoundary } from './features/errors/index.ts';
+import { AppLayout, useRouteLayout } from './features/layout/index.ts';
+import { NewVersionBanner, PlatformEffects, SITE_MESSAGES } from './features/platform/index.ts';
 import { useNonce } from './lib/nonce.tsx';
 import { type RootData, useRootData } from './lib/root-data.ts';
-import { useRouteLayout } from './lib/route-handle.ts';
 import { isPhoneUserAgent } from './lib/user-agent.ts';
 import { readViewportHint } from './lib/viewport-hint.ts';
 import { paletteVariables, UI_COLORS } from './ui/theme.ts';
@@ -116,7 +110,7 @@ export default function App() {
 export function ErrorBoundary() {
   return (
     <AppLayout name="default">
-      <RouteErrorBoundary />
+      <GeneralErrorBoundary />
     </AppLayout>
   );
 }

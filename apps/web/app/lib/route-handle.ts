@@ -1,6 +1,18 @@
 import { useMatches } from 'react-router';
-import type { ColorMode } from '~/features/color-mode/color-mode.ts';
-import { isLayoutName, type LayoutName } from '~/features/layout/layouts.tsx';
+
+/**
+ * Layout names of SPEC.md §2 that exist so far; a route picks one with
+ * `handle: { layout }` (default when absent). detail, nonav and category-layout arrive
+ * with the pages that use them.
+ */
+export type LayoutName = 'default' | 'mobile' | 'none' | 'post';
+
+export function isLayoutName(value: unknown): value is LayoutName {
+  return value === 'default' || value === 'mobile' || value === 'none' || value === 'post';
+}
+
+/** A resolved colour mode, the only values a route may force. */
+export type ColorMode = 'light' | 'dark';
 
 /** What a route may declare in `export const handle`. */
 export type RouteHandle = {
@@ -23,9 +35,4 @@ export function useRouteHandleValue(key: keyof RouteHandle): { value: unknown; r
     if (match && value !== undefined) return { value, routeId: match.id };
   }
   return null;
-}
-
-export function useRouteLayout(): LayoutName {
-  const declared = useRouteHandleValue('layout')?.value;
-  return isLayoutName(declared) ? declared : 'default';
 }

@@ -1,9 +1,8 @@
 import { ApiError, PAGE_SIZE, reportQueue, STATUS } from '@evcircle/contract/client';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { data, Link } from 'react-router';
-import { SAFETY_MESSAGES } from '~/features/safety/messages.ts';
-import { QUEUE_STATUSES, type QueueStatus, ReportQueue } from '~/features/safety/report-queue.tsx';
-import { LoginPrompt } from '~/features/users/login-prompt.tsx';
+import { LoginPrompt } from '~/features/auth/index.ts';
+import { QUEUE_STATUSES, type QueueStatus, REPORTS_MESSAGES, ReportQueue } from '~/features/reports/index.ts';
 import { serverApi } from '~/lib/api.ts';
 import { buttonClass } from '~/ui/button.tsx';
 import type { Route } from './+types/admin-reports';
@@ -29,19 +28,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () => [
-  { title: SAFETY_MESSAGES.adminTitle },
+  { title: REPORTS_MESSAGES.adminTitle },
   { name: 'robots', content: 'noindex' },
 ];
 
 export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-3 pt-4 pb-10 md:px-6 md:pt-8">
-      <h1 className="mb-4 px-1 text-xl font-bold md:text-2xl">{SAFETY_MESSAGES.adminHeading}</h1>
+      <h1 className="mb-4 px-1 text-xl font-bold md:text-2xl">{REPORTS_MESSAGES.adminHeading}</h1>
       {loaderData.state === 'guest' ? (
         <LoginPrompt
           icon={ShieldCheck}
-          title={SAFETY_MESSAGES.adminGuestTitle}
-          hint={SAFETY_MESSAGES.adminGuestHint}
+          title={REPORTS_MESSAGES.adminGuestTitle}
+          hint={REPORTS_MESSAGES.adminGuestHint}
           testId="admin-guest"
         />
       ) : null}
@@ -53,10 +52,10 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
           <span className="flex size-16 items-center justify-center rounded-full bg-red-50 dark:bg-red-950/60">
             <ShieldAlert aria-hidden="true" className="size-8 text-red-600 dark:text-red-400" />
           </span>
-          <p className="mt-5 text-base font-medium">{SAFETY_MESSAGES.forbiddenTitle}</p>
-          <p className="mt-2 text-sm text-gray-500 dark:text-gray-400">{SAFETY_MESSAGES.forbiddenHint}</p>
+          <p className="mt-5 text-base font-medium">{REPORTS_MESSAGES.forbiddenTitle}</p>
+          <p className="mt-2 text-sm text-gray-500 dark:text-gray-400">{REPORTS_MESSAGES.forbiddenHint}</p>
           <Link to="/" className={buttonClass('outline', 'md', 'mt-8 min-w-40')}>
-            {SAFETY_MESSAGES.backHome}
+            {REPORTS_MESSAGES.backHome}
           </Link>
         </div>
       ) : null}

@@ -1,10 +1,8 @@
 import { formatMessage } from '@evcircle/contract/client';
 import QRCode from 'qrcode';
-import { CopyLink } from '~/features/download/copy-link.tsx';
-import { InstallButton } from '~/features/download/install-button.tsx';
-import { DOWNLOAD_MESSAGES } from '~/features/download/messages.ts';
-import { LogoMark } from '~/features/layout/logo.tsx';
+import { CopyLink, DOWNLOAD_MESSAGES, InstallButton } from '~/features/download/index.ts';
 import type { RouteHandle } from '~/lib/route-handle.ts';
+import { LogoMark } from '~/ui/logo.tsx';
 import type { Route } from './+types/download';
 
 export const handle: RouteHandle = { layout: 'mobile' };

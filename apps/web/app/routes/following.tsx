@@ -2,12 +2,9 @@ import { ApiError, followingFeed, PAGE_SIZE, type Post, STATUS, type UserCard } 
 import { RotateCw, UsersRound } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { useViewer } from '~/features/auth/use-viewer.ts';
-import { FeedGrid } from '~/features/feed/feed-grid.tsx';
-import { FOLLOW_MESSAGES } from '~/features/follow/messages.ts';
-import { suggestPeople } from '~/features/follow/suggestions.ts';
-import { UserRow } from '~/features/follow/user-row.tsx';
-import { LoginPrompt } from '~/features/users/login-prompt.tsx';
+import { LoginPrompt, useViewer } from '~/features/auth/index.ts';
+import { FeedGrid } from '~/features/posts/index.ts';
+import { RELATIONS_MESSAGES, suggestPeople, UserRow } from '~/features/relations/index.ts';
 import { serverApi, useApi } from '~/lib/api.ts';
 import { useRootData } from '~/lib/root-data.ts';
 import { Button, buttonClass } from '~/ui/button.tsx';
@@ -29,14 +26,14 @@ export async function loader({ context }: Route.LoaderArgs): Promise<FollowingDa
 }
 
 export const meta: Route.MetaFunction = () => [
-  { title: FOLLOW_MESSAGES.documentTitle },
+  { title: RELATIONS_MESSAGES.documentTitle },
   { name: 'robots', content: 'noindex' },
 ];
 
 export default function FollowingPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-screen-2xl px-2 pt-3 md:px-6 md:pt-6">
-      <h1 className="mb-3 px-2 text-lg font-semibold md:mb-5 md:px-0 md:text-xl">{FOLLOW_MESSAGES.heading}</h1>
+      <h1 className="mb-3 px-2 text-lg font-semibold md:mb-5 md:px-0 md:text-xl">{RELATIONS_MESSAGES.heading}</h1>
       {loaderData.state === 'guest' ? <GuestPrompt /> : null}
       {loaderData.state === 'error' ? <FeedFailed /> : null}
       {loaderData.state === 'ok' ? (
@@ -58,7 +55,7 @@ function FollowingFeed({ posts, suggestions }: { posts: Post[]; suggestions: Use
       pageSize={PAGE_SIZE.posts}
       imageBase={imageBase}
       fetchPage={fetchPage}
-      label={FOLLOW_MESSAGES.heading}
+      label={RELATIONS_MESSAGES.heading}
       empty={<EmptyFollowing suggestions={suggestions} imageBase={imageBase} />}
     />
   );
@@ -72,15 +69,15 @@ function EmptyFollowing({ suggestions, imageBase }: { suggestions: UserCard[]; i
   return (
     <div data-testid="following-empty" className="mx-auto flex max-w-lg flex-col items-center pt-10 pb-16 text-center">
       <UsersRound aria-hidden="true" className="size-12 text-gray-300 dark:text-gray-700" />
-      <p className="mt-4 text-base font-medium">{FOLLOW_MESSAGES.emptyTitle}</p>
-      <p className="mt-2 text-sm text-gray-500 dark:text-gray-400">{FOLLOW_MESSAGES.emptyHint}</p>
+      <p className="mt-4 text-base font-medium">{RELATIONS_MESSAGES.emptyTitle}</p>
+      <p className="mt-2 text-sm text-gray-500 dark:text-gray-400">{RELATIONS_MESSAGES.emptyHint}</p>
       {suggestions.length > 0 ? (
         <section
           aria-labelledby="suggestions-title"
           className="mt-8 w-full overflow-hidden rounded-2xl bg-white text-left ring-1 ring-gray-900/5 dark:bg-gray-900 dark:ring-white/10"
         >
           <h2 id="suggestions-title" className="px-4 pt-4 pb-1 text-sm font-semibold">
-            {FOLLOW_MESSAGES.suggestions}
+            {RELATIONS_MESSAGES.suggestions}
           </h2>
           <ul data-testid="follow-suggestions" className="divide-y divide-gray-100 dark:divide-gray-800">
             {suggestions.map((user) => (
@@ -99,11 +96,11 @@ function EmptyFollowing({ suggestions, imageBase }: { suggestions: UserCard[]; i
         {hasFollowed ? (
           <Button disabled={revalidator.state !== 'idle'} onClick={() => void revalidator.revalidate()}>
             <RotateCw aria-hidden="true" className="size-4" />
-            {FOLLOW_MESSAGES.refresh}
+            {RELATIONS_MESSAGES.refresh}
           </Button>
         ) : null}
         <Link to="/" className={buttonClass(hasFollowed ? 'outline' : 'solid')}>
-          {FOLLOW_MESSAGES.goHome}
+          {RELATIONS_MESSAGES.goHome}
         </Link>
       </div>
     </div>
@@ -114,8 +111,8 @@ function GuestPrompt() {
   return (
     <LoginPrompt
       icon={UsersRound}
-      title={FOLLOW_MESSAGES.guestTitle}
-      hint={FOLLOW_MESSAGES.guestHint}
+      title={RELATIONS_MESSAGES.guestTitle}
+      hint={RELATIONS_MESSAGES.guestHint}
       testId="following-guest"
     />
   );
@@ -125,10 +122,10 @@ function FeedFailed() {
   const revalidator = useRevalidator();
   return (
     <div role="alert" className="flex flex-col items-center gap-4 py-24 text-sm text-gray-500 dark:text-gray-400">
-      <span>{FOLLOW_MESSAGES.loadFailed}</span>
+      <span>{RELATIONS_MESSAGES.loadFailed}</span>
       <Button variant="outline" disabled={revalidator.state !== 'idle'} onClick={() => void revalidator.revalidate()}>
         <RotateCw aria-hidden="true" className="size-4" />
-        {FOLLOW_MESSAGES.retry}
+        {RELATIONS_MESSAGES.retry}
       </Button>
     </div>
   );

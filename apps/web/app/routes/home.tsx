@@ -1,11 +1,14 @@
 import { PAGE_SIZE, type Post, postsNoAds } from '@evcircle/contract/client';
 import { redirect } from 'react-router';
-import { FeedGrid } from '~/features/feed/feed-grid.tsx';
-import { FeedUnavailable } from '~/features/feed/feed-unavailable.tsx';
-import { FEED_MESSAGES } from '~/features/feed/messages.ts';
-import { THEME_PAGES } from '~/features/feed/themes.ts';
-import { useFeedPages } from '~/features/feed/use-feed-pages.ts';
-import { loadModalPost, shouldRevalidateList } from '~/features/post/modal-params.ts';
+import {
+  FEED_MESSAGES,
+  FeedGrid,
+  FeedUnavailable,
+  loadModalPost,
+  shouldRevalidateList,
+  THEME_PAGES,
+  useFeedPages,
+} from '~/features/posts/index.ts';
 import { serverApi } from '~/lib/api.ts';
 import { useRootData } from '~/lib/root-data.ts';
 import type { Route } from './+types/home';

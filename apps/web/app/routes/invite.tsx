@@ -1,11 +1,8 @@
 import { ApiError, formatMessage, inviteInfo, STATUS } from '@evcircle/contract/client';
-import { data, isRouteErrorResponse, useRouteError } from 'react-router';
-import { RouteErrorBoundary } from '~/features/errors/error-page.tsx';
-import { InviteLanding } from '~/features/invite/invite-landing.tsx';
-import { inviteLink } from '~/features/invite/invite-link.ts';
-import { InviteNotFound } from '~/features/invite/invite-not-found.tsx';
-import { INVITE_MESSAGES } from '~/features/invite/messages.ts';
-import { absoluteUrl } from '~/features/users/profile-meta.ts';
+import { data } from 'react-router';
+import { GeneralErrorBoundary } from '~/features/errors/index.ts';
+import { INVITE_MESSAGES, InviteLanding, InviteNotFound, inviteLink } from '~/features/invites/index.ts';
+import { absoluteUrl } from '~/lib/absolute-url.ts';
 import { serverApi } from '~/lib/api.ts';
 import type { RouteHandle } from '~/lib/route-handle.ts';
 import type { Route } from './+types/invite';
@@ -54,7 +51,5 @@ export default function InvitePage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <InviteNotFound />;
-  return <RouteErrorBoundary />;
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <InviteNotFound /> }} />;
 }

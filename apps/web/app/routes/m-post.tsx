@@ -1,8 +1,5 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { RouteErrorBoundary } from '~/features/errors/error-page.tsx';
-import { PostNotFound } from '~/features/post/post-not-found.tsx';
-import { loadPostPage, postMeta } from '~/features/post/post-page.ts';
-import { PostPageView } from '~/features/post/post-page-view.tsx';
+import { GeneralErrorBoundary } from '~/features/errors/index.ts';
+import { loadPostPage, PostNotFound, PostPageView, postMeta } from '~/features/posts/index.ts';
 import type { RouteHandle } from '~/lib/route-handle.ts';
 import type { Route } from './+types/m-post';
 
@@ -28,7 +25,5 @@ export default function MobilePostPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <PostNotFound />;
-  return <RouteErrorBoundary />;
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <PostNotFound /> }} />;
 }

@@ -1,7 +1,6 @@
 import { ApiError, formatMessage, STATUS, scanInfo } from '@evcircle/contract/client';
-import { AUTH_MESSAGES } from '~/features/auth/messages.ts';
-import { ScanConfirm, type ScanLoad } from '~/features/auth/scan-confirm.tsx';
-import { SITE_MESSAGES } from '~/features/platform/site-messages.ts';
+import { SITE_MESSAGES } from '~/features/platform/index.ts';
+import { SCAN_LOGIN_MESSAGES, ScanConfirm, type ScanLoad } from '~/features/scan-login/index.ts';
 import { serverApi } from '~/lib/api.ts';
 import type { RouteHandle } from '~/lib/route-handle.ts';
 import type { Route } from './+types/m-scan';
@@ -27,7 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs): Promise<Sca
 }
 
 export const meta: Route.MetaFunction = () => [
-  { title: formatMessage(SITE_MESSAGES.pageTitle, { page: AUTH_MESSAGES.scanTitle }) },
+  { title: formatMessage(SITE_MESSAGES.pageTitle, { page: SCAN_LOGIN_MESSAGES.scanTitle }) },
   { name: 'robots', content: 'noindex' },
 ];
 

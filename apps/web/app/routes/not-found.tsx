@@ -1,7 +1,6 @@
 import { data, redirect } from 'react-router';
-import { RouteErrorBoundary } from '~/features/errors/error-page.tsx';
-import { ERROR_MESSAGES } from '~/features/errors/messages.ts';
-import { legacyRedirectTarget } from '~/features/legacy/legacy-redirects.ts';
+import { ERROR_MESSAGES, GeneralErrorBoundary } from '~/features/errors/index.ts';
+import { legacyRedirectTarget } from '~/features/legacy/index.ts';
 import type { Route } from './+types/not-found';
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -19,5 +18,5 @@ export default function NotFound() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
+  return <GeneralErrorBoundary />;
 }

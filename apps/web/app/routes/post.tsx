@@ -1,9 +1,14 @@
-import { isRouteErrorResponse, redirect, useRouteError } from 'react-router';
-import { RouteErrorBoundary } from '~/features/errors/error-page.tsx';
-import { isModalListPath, searchString, withModalTarget } from '~/features/post/modal-params.ts';
-import { PostNotFound } from '~/features/post/post-not-found.tsx';
-import { loadPostPage, postMeta } from '~/features/post/post-page.ts';
-import { PostPageView } from '~/features/post/post-page-view.tsx';
+import { redirect } from 'react-router';
+import { GeneralErrorBoundary } from '~/features/errors/index.ts';
+import {
+  isModalListPath,
+  loadPostPage,
+  PostNotFound,
+  PostPageView,
+  postMeta,
+  searchString,
+  withModalTarget,
+} from '~/features/posts/index.ts';
 import type { RouteHandle } from '~/lib/route-handle.ts';
 import { isCrawlerUserAgent } from '~/lib/user-agent.ts';
 import type { Route } from './+types/post';
@@ -39,7 +44,5 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <PostNotFound />;
-  return <RouteErrorBoundary />;
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <PostNotFound /> }} />;
 }

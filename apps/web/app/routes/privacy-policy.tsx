@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
-import { ColorModeToggle } from '~/features/color-mode/color-mode-toggle.tsx';
-import { type PolicyBlock, PRIVACY_INTRO, PRIVACY_META, PRIVACY_SECTIONS } from '~/features/legal/privacy-policy.ts';
+import { ColorModeToggle } from '~/features/color-mode/index.ts';
+import { type PolicyBlock, PRIVACY_INTRO, PRIVACY_META, PRIVACY_SECTIONS } from '~/features/legal/index.ts';
 import type { RouteHandle } from '~/lib/route-handle.ts';
 import type { Route } from './+types/privacy-policy';
 

@@ -1,11 +1,8 @@
 import { ApiError, type Draft, draftCount, draftInfo, STATUS } from '@evcircle/contract/client';
 import { SquarePen } from 'lucide-react';
 import type { ShouldRevalidateFunction } from 'react-router';
-import { useViewer } from '~/features/auth/use-viewer.ts';
-import { Composer } from '~/features/publish/composer.tsx';
-import { isOwnComposerUrl } from '~/features/publish/composer-url.ts';
-import { PUBLISH_MESSAGES } from '~/features/publish/messages.ts';
-import { LoginPrompt } from '~/features/users/login-prompt.tsx';
+import { LoginPrompt, useViewer } from '~/features/auth/index.ts';
+import { Composer, isOwnComposerUrl, PUBLISH_MESSAGES } from '~/features/posts/index.ts';
 import { serverApi } from '~/lib/api.ts';
 import type { Route } from './+types/publish';
 

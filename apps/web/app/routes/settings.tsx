@@ -12,18 +12,11 @@ import {
 import { ChevronRight, Settings } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { INVITE_MESSAGES } from '~/features/invite/messages.ts';
-import { MyInvitesSection } from '~/features/invite/my-invites.tsx';
-import { POINTS_MESSAGES } from '~/features/points/messages.ts';
-import { PointsCard } from '~/features/points/points-card.tsx';
-import { PointsLedger } from '~/features/points/points-ledger.tsx';
-import { BlockedList } from '~/features/safety/blocked-list.tsx';
-import { SAFETY_MESSAGES } from '~/features/safety/messages.ts';
-import { LoginPrompt } from '~/features/users/login-prompt.tsx';
-import { USERS_MESSAGES } from '~/features/users/messages.ts';
-import { AccountActions } from '~/features/users/settings/account-actions.tsx';
-import { AvatarUpload } from '~/features/users/settings/avatar-upload.tsx';
-import { ProfileForm } from '~/features/users/settings/profile-form.tsx';
+import { LoginPrompt } from '~/features/auth/index.ts';
+import { INVITE_MESSAGES, MyInvitesSection } from '~/features/invites/index.ts';
+import { POINTS_MESSAGES, PointsCard, PointsLedger } from '~/features/points/index.ts';
+import { BlockedList, RELATIONS_MESSAGES } from '~/features/relations/index.ts';
+import { AccountActions, AvatarUpload, ProfileForm, USERS_MESSAGES } from '~/features/users/index.ts';
 import { serverApi } from '~/lib/api.ts';
 import { cn } from '~/ui/cn.ts';
 import type { Route } from './+types/settings';
@@ -71,7 +64,7 @@ const SECTIONS = [
   { id: 'profile', label: USERS_MESSAGES.profileSection },
   { id: 'points', label: POINTS_MESSAGES.section },
   { id: 'invite', label: INVITE_MESSAGES.section },
-  { id: 'blocked', label: SAFETY_MESSAGES.blockedSection },
+  { id: 'blocked', label: RELATIONS_MESSAGES.blockedSection },
   { id: 'account', label: USERS_MESSAGES.accountSection },
 ] as const;
 
@@ -168,7 +161,7 @@ function SettingsContent({ account, points, ledger, invites, blocked, publicUrl,
           )}
         </Section>
 
-        <Section id="blocked" title={SAFETY_MESSAGES.blockedSection}>
+        <Section id="blocked" title={RELATIONS_MESSAGES.blockedSection}>
           <BlockedList firstPage={blocked} imageBase={imageBase} />
         </Section>
 

@@ -1,8 +1,7 @@
 import { formatMessage } from '@evcircle/contract/client';
 import { Radio } from 'lucide-react';
 import { useState } from 'react';
-import { REALTIME_MESSAGES } from '~/features/realtime/messages.ts';
-import { type ConnectionState, type EchoResult, useEchoSocket } from '~/features/realtime/use-echo-socket.ts';
+import { type ConnectionState, type EchoResult, REALTIME_MESSAGES, useEchoSocket } from '~/features/realtime/index.ts';
 import { Button } from '~/ui/button.tsx';
 import { cn } from '~/ui/cn.ts';
 import type { Route } from './+types/test-websocket';

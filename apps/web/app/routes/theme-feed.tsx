@@ -1,12 +1,16 @@
 import { formatMessage, PAGE_SIZE, type Post } from '@evcircle/contract/client';
 import { FileText } from 'lucide-react';
 import { data } from 'react-router';
-import { FeedGrid } from '~/features/feed/feed-grid.tsx';
-import { FeedUnavailable } from '~/features/feed/feed-unavailable.tsx';
-import { FEED_MESSAGES } from '~/features/feed/messages.ts';
-import { themePageAt, themePageOf } from '~/features/feed/themes.ts';
-import { useFeedPages } from '~/features/feed/use-feed-pages.ts';
-import { loadModalPost, shouldRevalidateList } from '~/features/post/modal-params.ts';
+import {
+  FEED_MESSAGES,
+  FeedGrid,
+  FeedUnavailable,
+  loadModalPost,
+  shouldRevalidateList,
+  themePageAt,
+  themePageOf,
+  useFeedPages,
+} from '~/features/posts/index.ts';
 import { serverApi } from '~/lib/api.ts';
 import { useRootData } from '~/lib/root-data.ts';
 import type { Route } from './+types/theme-feed';

@@ -8,16 +8,12 @@ import {
   userPosts,
 } from '@evcircle/contract/client';
 import { useState } from 'react';
-import { data, isRouteErrorResponse, useRevalidator, useRouteError } from 'react-router';
-import { useViewer } from '~/features/auth/use-viewer.ts';
-import { RouteErrorBoundary } from '~/features/errors/error-page.tsx';
-import { FollowListSheet } from '~/features/follow/follow-list-sheet.tsx';
-import { loadModalPost, shouldRevalidateList } from '~/features/post/modal-params.ts';
-import { USERS_MESSAGES } from '~/features/users/messages.ts';
-import { type FollowListTab, ProfileHeader } from '~/features/users/profile-header.tsx';
-import { profileMeta } from '~/features/users/profile-meta.ts';
-import { ProfilePosts } from '~/features/users/profile-posts.tsx';
-import { UserNotFound } from '~/features/users/user-not-found.tsx';
+import { data, useRevalidator } from 'react-router';
+import { useViewer } from '~/features/auth/index.ts';
+import { GeneralErrorBoundary } from '~/features/errors/index.ts';
+import { loadModalPost, shouldRevalidateList } from '~/features/posts/index.ts';
+import { FollowListSheet, type FollowListTab } from '~/features/relations/index.ts';
+import { PROFILES_MESSAGES, ProfileHeader, ProfilePosts, profileMeta, UserNotFound } from '~/features/users/index.ts';
 import { serverApi } from '~/lib/api.ts';
 import type { Route } from './+types/user';
 
@@ -69,7 +65,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const shouldRevalidate = shouldRevalidateList;
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
-  if (!loaderData) return [{ title: `${USERS_MESSAGES.userNotFoundTitle} - 车友圈` }];
+  if (!loaderData) return [{ title: `${PROFILES_MESSAGES.userNotFoundTitle} - 车友圈` }];
   return profileMeta(loaderData.profile, loaderData.publicUrl, loaderData.imageBase);
 };
 
@@ -137,7 +133,5 @@ function Profile({ profile, posts, hasPostsFailed, points, imageBase, modal }: P
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <UserNotFound />;
-  return <RouteErrorBoundary />;
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <UserNotFound /> }} />;
 }

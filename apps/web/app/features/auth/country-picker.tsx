@@ -1,6 +1,7 @@
 import { ArrowLeft, Check, Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { cn } from '~/ui/cn.ts';
+import { IconButton } from '~/ui/icon-button.tsx';
 import { COUNTRIES, type Country } from './countries.ts';
 import { searchCountries } from './country-search.ts';
 import { AUTH_MESSAGES } from './messages.ts';
@@ -55,14 +56,9 @@ export function CountryPicker({ value, onSelect, onCancel }: CountryPickerProps)
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="country-picker">
       <div className="flex items-center gap-2">
-        <button
-          type="button"
-          onClick={onCancel}
-          aria-label={AUTH_MESSAGES.regionBack}
-          className="inline-flex size-9 shrink-0 items-center justify-center rounded-full text-gray-600 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800"
-        >
+        <IconButton label={AUTH_MESSAGES.regionBack} onClick={onCancel} className="text-gray-600 dark:text-gray-300">
           <ArrowLeft aria-hidden="true" className="size-5" />
-        </button>
+        </IconButton>
         <label className="relative flex-1">
           <span className="sr-only">{AUTH_MESSAGES.regionSearch}</span>
           <Search

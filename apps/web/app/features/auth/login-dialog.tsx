@@ -2,9 +2,10 @@ import type { LoginResult } from '@evcircle/contract/client';
 import { Info, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { LogoMark } from '~/features/layout/logo.tsx';
-import { useIsMobile } from '~/features/layout/use-is-mobile.ts';
+import { useIsMobile } from '~/lib/use-is-mobile.ts';
 import { cn } from '~/ui/cn.ts';
+import { IconButton } from '~/ui/icon-button.tsx';
+import { LogoMark } from '~/ui/logo.tsx';
 import type { LoginTab } from './login-modal.tsx';
 import { AUTH_MESSAGES } from './messages.ts';
 import { PhoneLogin } from './phone-login.tsx';
@@ -103,14 +104,9 @@ export function LoginDialog({ message, initialTab, onClose, onLoggedIn }: LoginD
           aria-hidden="true"
           className="mx-auto -mt-3 mb-3 h-1 w-10 rounded-full bg-gray-300 md:hidden dark:bg-gray-700"
         />
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label={AUTH_MESSAGES.close}
-          className="absolute top-4 right-4 inline-flex size-9 items-center justify-center rounded-full text-gray-500 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-white"
-        >
+        <IconButton label={AUTH_MESSAGES.close} onClick={onClose} className="absolute top-4 right-4">
           <X aria-hidden="true" className="size-5" />
-        </button>
+        </IconButton>
 
         <div className="flex flex-col items-center text-center">
           <LogoMark className="size-11" />

@@ -1,4 +1,4 @@
-/** Every user-visible string of login, logout and scan confirmation (zh-CN), in one place. */
+/** Every user-visible string of login (phone and QR) and logout (zh-CN), in one place. */
 export const AUTH_MESSAGES = {
   // Guard messages (SPEC.md §2, §5)
   requireLogin: '该操作需要登录',
@@ -72,34 +72,4 @@ export const AUTH_MESSAGES = {
   loggedOut: '已退出登录',
   logoutFailed: '退出登录失败，请稍后再试',
   me: '我的',
-
-  // /m/scan/{scanCode}
-  scanTitle: '扫码登录确认',
-  scanLoggedOutTitle: '登录后确认电脑端登录',
-  scanLoggedOutText: '你正在用手机扫码登录车友圈网页版。请先在手机上登录，再确认是否允许电脑登录你的账号。',
-  scanLoggedOutButton: '登录手机账号',
-  scanAsking: '有一台设备正在请求登录你的车友圈账号',
-  scanAccount: '将登录的账号',
-  scanDevice: '设备',
-  scanIp: 'IP 地址',
-  scanTime: '请求时间',
-  scanExpiresIn: '剩余有效时间',
-  scanSeconds: '{minutes}:{seconds}',
-  scanWarning: '如果不是你本人在电脑上操作，请点击取消，不要确认。',
-  scanConfirm: '确认登录',
-  scanDecline: '取消',
-  scanConfirming: '确认中…',
-  scanConfirmed: '已确认，请在电脑上继续',
-  scanConfirmedText: '电脑端将自动登录，你可以关闭此页面。',
-  scanDeclined: '已取消',
-  scanDeclinedText: '本次登录请求已拒绝，电脑端的二维码已失效。',
-  scanExpired: '二维码已过期',
-  scanExpiredText: '请在电脑上刷新二维码后重新扫码。',
-  scanUsed: '二维码已被使用',
-  scanUsedText: '这个二维码已经被处理过，请在电脑上刷新二维码后重新扫码。',
-  scanLoading: '正在读取登录请求…',
-  scanFailed: '读取登录请求失败，请稍后重试',
-  scanRetry: '重试',
-  scanActionFailed: '操作失败，请稍后重试',
-  backHome: '返回首页',
 } as const;

@@ -15,8 +15,8 @@ import {
 } from '@evcircle/contract/client';
 import { ChevronDown, Loader2, RotateCw } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { clearPendingInvite, readPendingInvite } from '~/features/invite/pending-invite.ts';
 import { useApi } from '~/lib/api.ts';
+import { useCountdown } from '~/lib/use-countdown.ts';
 import { Button } from '~/ui/button.tsx';
 import { cn } from '~/ui/cn.ts';
 import { CodeBoxes, type CodeBoxesHandle } from './code-boxes.tsx';
@@ -24,8 +24,8 @@ import { type Country, DEFAULT_COUNTRY } from './countries.ts';
 import { CountryPicker } from './country-picker.tsx';
 import { isComplete } from './digits.ts';
 import { AUTH_MESSAGES } from './messages.ts';
+import { clearPendingInvite, readPendingInvite } from './pending-invite.ts';
 import { cleanPhoneInput, displayPhone, isValidPhone, mobileField } from './phone.ts';
-import { useCountdown } from './use-countdown.ts';
 
 /** SPEC.md §4: the local challenge for foreign area codes has 3 digits. */
 const CHALLENGE_LENGTH = 3;

@@ -7,9 +7,9 @@ import {
   useMemo,
   useSyncExternalStore,
 } from 'react';
+import type { ColorMode } from '~/lib/route-handle.ts';
 import {
   COLOR_MODE_STORAGE_KEY,
-  type ColorMode,
   type ColorModePreference,
   isColorModePreference,
   resolveColorMode,

@@ -1,6 +1,7 @@
 import { formatMessage } from '@evcircle/contract/client';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { cn } from '~/ui/cn.ts';
+import { IconButton } from '~/ui/icon-button.tsx';
 import { COLOR_MODE_PREFERENCES, type ColorModePreference } from './color-mode.ts';
 import { useColorMode } from './color-mode-provider.tsx';
 import { COLOR_MODE_MESSAGES } from './messages.ts';
@@ -25,22 +26,16 @@ export function ColorModeToggle({ className }: { className?: string }) {
     : formatMessage(COLOR_MODE_MESSAGES.toggle, { mode: COLOR_MODE_MESSAGES.names[shown] });
 
   return (
-    <button
-      type="button"
+    <IconButton
       data-testid="color-mode-toggle"
       data-preference={preference ?? undefined}
-      aria-label={label}
+      label={label}
       title={label}
       disabled={preference === null || forced !== null}
       onClick={() => setPreference(nextPreference(shown))}
-      className={cn(
-        'inline-flex size-9 items-center justify-center rounded-full text-gray-600 transition-colors',
-        'hover:bg-gray-100 hover:text-gray-900 dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-white',
-        'disabled:opacity-50',
-        className,
-      )}
+      className={cn('text-gray-600 disabled:opacity-50 dark:text-gray-300', className)}
     >
       <Icon aria-hidden="true" className="size-5" />
-    </button>
+    </IconButton>
   );
 }

@@ -1,6 +1,7 @@
-/** SPEC.md §3 UI settings: the colour-mode preference and its resolved value. */
+import type { ColorMode } from '~/lib/route-handle.ts';
+
+/** SPEC.md §3 UI settings: the colour-mode preference (resolved to a ColorMode). */
 export type ColorModePreference = 'system' | 'light' | 'dark';
-export type ColorMode = 'light' | 'dark';
 
 /** The one localStorage key the preference lives under (SPEC.md §4). */
 export const COLOR_MODE_STORAGE_KEY = 'evcircle.colorMode';

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { useRouteHandleValue } from '~/lib/route-handle.ts';
-import type { ColorMode } from './color-mode.ts';
+import { type ColorMode, useRouteHandleValue } from '~/lib/route-handle.ts';
 
 /**
  * The colour mode the current route forces through `handle.colorMode`, or null. Only

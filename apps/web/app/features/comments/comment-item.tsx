@@ -1,7 +1,7 @@
 import { type Comment, commentAvatarUrl, formatMessage, type Reply } from '@evcircle/contract/client';
 import { ChevronDown, LoaderCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import { ContentMenu } from '~/features/safety/content-menu.tsx';
+import { ContentMenu } from '~/features/reports/index.ts';
 import { formatRelativeTime } from '~/lib/china-time.ts';
 import { useRootData } from '~/lib/root-data.ts';
 import { Avatar } from '~/ui/avatar.tsx';

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   addLoadedReplies,
   addNewReply,
-  appendComments,
   findItem,
   hiddenReplyCount,
   prependComment,
@@ -48,11 +47,6 @@ function comment(cid: number, replys: Reply[] = [], total = replys.length, uid =
 }
 
 describe('comment list updates', () => {
-  it('appends a page without repeating comments already shown', () => {
-    const list = appendComments([comment(9), comment(8)], [comment(8), comment(7)]);
-    expect(list.map((c) => c.cid)).toEqual([9, 8, 7]);
-  });
-
   it('puts a new comment first', () => {
     expect(prependComment([comment(8)], comment(9)).map((c) => c.cid)).toEqual([9, 8]);
   });

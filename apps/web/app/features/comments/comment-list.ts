@@ -10,12 +10,6 @@ import type { Comment, Reply } from '@evcircle/contract/client';
 /** A comment or a reply: what likes and deletes act on. */
 export type CommentItem = Comment | Reply;
 
-/** Appends a page of comments, leaving out any already shown (a new comment shifts the pages). */
-export function appendComments(list: Comment[], page: Comment[]): Comment[] {
-  const seen = new Set(list.map((c) => c.cid));
-  return [...list, ...page.filter((c) => !seen.has(c.cid))];
-}
-
 /** Puts a comment just written at the top. */
 export function prependComment(list: Comment[], comment: Comment): Comment[] {
   return [comment, ...list.filter((c) => c.cid !== comment.cid)];

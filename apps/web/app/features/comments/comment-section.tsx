@@ -1,15 +1,16 @@
 import { ApiError, type Comment, formatMessage, STATUS } from '@evcircle/contract/client';
-import { LoaderCircle, MessageCircle, RotateCw } from 'lucide-react';
+import { MessageCircle, RotateCw } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useLoginModal, useRequireLogin } from '~/features/auth/login-modal.tsx';
-import { useViewer } from '~/features/auth/use-viewer.ts';
+import { useLoginModal, useRequireLogin, useViewer } from '~/features/auth/index.ts';
+import type { PagedStatus } from '~/lib/use-paged-list.ts';
 import { Button } from '~/ui/button.tsx';
+import { ListFooter } from '~/ui/list-footer.tsx';
 import { useToast } from '~/ui/toast.tsx';
 import { CommentComposer } from './comment-composer.tsx';
 import { CommentRow, type RowActions } from './comment-item.tsx';
 import { CommentSkeleton } from './comment-skeleton.tsx';
 import { COMMENTS_MESSAGES } from './messages.ts';
-import { errorMessage, type ReplyTarget, useComments } from './use-comments.ts';
+import { type CommentsStatus, errorMessage, type ReplyTarget, useComments } from './use-comments.ts';
 
 type CommentSectionProps = {
   pid: number;
@@ -185,28 +186,14 @@ export function CommentSection({ pid, postAuthorId, commentCount, onCountChange,
         </ul>
       ) : null}
 
-      {comments.length > 0 && status !== 'done' ? (
-        <div className="flex justify-center py-3">
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={loadMore}
-            disabled={status === 'more'}
-            data-testid="comments-load-more"
-            className={status === 'moreError' ? 'text-red-600 dark:text-red-400' : undefined}
-          >
-            {status === 'more' ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-            {status === 'more'
-              ? COMMENTS_MESSAGES.loadingMore
-              : status === 'moreError'
-                ? COMMENTS_MESSAGES.loadMoreFailed
-                : COMMENTS_MESSAGES.loadMore}
-          </Button>
-        </div>
-      ) : null}
-
-      {comments.length > 0 && status === 'done' ? (
-        <p className="py-4 text-center text-xs text-gray-400 dark:text-gray-500">{COMMENTS_MESSAGES.end}</p>
+      {comments.length > 0 ? (
+        <ListFooter
+          trigger="button"
+          status={footerStatus(status)}
+          onLoadMore={loadMore}
+          messages={{ loadMore: COMMENTS_MESSAGES.loadMore, end: COMMENTS_MESSAGES.end }}
+          data-testid="comments-load-more"
+        />
       ) : null}
 
       <CommentComposer
@@ -218,4 +205,11 @@ export function CommentSection({ pid, postAuthorId, commentCount, onCountChange,
       />
     </section>
   );
+}
+
+/** The footer under the list: a first page that is loading or failed shows above it instead. */
+function footerStatus(status: CommentsStatus): PagedStatus {
+  if (status === 'more') return 'loading';
+  if (status === 'moreError') return 'error';
+  return status === 'done' ? 'done' : 'idle';
 }

@@ -1,6 +1,6 @@
 import { formatMessage } from '@evcircle/contract/client';
 import { Heart } from 'lucide-react';
-import { formatCount } from '~/features/feed/format-count.ts';
+import { formatCount } from '~/lib/format-count.ts';
 import { cn } from '~/ui/cn.ts';
 import { COMMENTS_MESSAGES } from './messages.ts';
 

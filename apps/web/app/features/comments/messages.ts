@@ -8,8 +8,6 @@ export const COMMENTS_MESSAGES = {
   loadFailed: '评论加载失败',
   retry: '重试',
   loadMore: '加载更多评论',
-  loadingMore: '正在加载…',
-  loadMoreFailed: '加载失败，点击重试',
   end: '没有更多评论了',
   expandReplies: '展开 {count} 条回复',
   repliesFailed: '回复加载失败，点击重试',

@@ -11,10 +11,10 @@ import {
 } from '@evcircle/contract/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '~/lib/api.ts';
+import { type PagedStatus, usePagedList } from '~/lib/use-paged-list.ts';
 import {
   addLoadedReplies,
   addNewReply,
-  appendComments,
   findItem,
   prependComment,
   removeAuthor,
@@ -28,13 +28,16 @@ export const COMMENTS_PAGE_SIZE = 10;
 /** Replies fetched per page of comment/reply-pager ("展开 N 条回复"). */
 export const REPLIES_PAGE_SIZE = 20;
 
-/** After a page of `items`: a short page is the last. */
-function statusAfter(items: readonly Comment[]): CommentsStatus {
-  return items.length < COMMENTS_PAGE_SIZE ? 'done' : 'idle';
-}
-
 /** `loading` the first page, `error` when it failed; then `idle` / `more` / `moreError` / `done`. */
 export type CommentsStatus = 'loading' | 'error' | 'idle' | 'more' | 'moreError' | 'done';
+
+/** The section's status: a failed or loading first page shows instead of the list, later ones under it. */
+function commentsStatus(status: PagedStatus, page: number): CommentsStatus {
+  if (status === 'loading') return page === 0 ? 'loading' : 'more';
+  if (status === 'error') return page === 0 ? 'error' : 'moreError';
+  return status;
+}
+
 export type RepliesStatus = 'loading' | 'error';
 
 /** Where a new reply goes: under comment `cid`, answering `replyto` (a reply's author) or the comment itself. */
@@ -51,62 +54,42 @@ export type ReplyTarget = { cid: number; replyto?: number; name: string };
  */
 export function useComments(pid: number, viewerKey: number, firstPage: Comment[] | null = null) {
   const api = useApi();
-  const [comments, setComments] = useState<Comment[]>(firstPage ?? []);
-  const [status, setStatus] = useState<CommentsStatus>(firstPage ? statusAfter(firstPage) : 'loading');
+  // NOTE: only the first page the section mounted with stands in for a fetch; a new post
+  // or viewer fetches again (likes and ownership are per viewer).
+  const [servedPage] = useState(firstPage);
+  const list = usePagedList<Comment>({
+    firstPage: servedPage,
+    isEager: true,
+    size: COMMENTS_PAGE_SIZE,
+    fetchPage: (page) => api.call(commentPager, { pid, page, size: COMMENTS_PAGE_SIZE }),
+    keyOf: (comment) => comment.cid,
+    resetKey: `${pid}:${viewerKey}`,
+  });
+  const { items: comments, updateItems: setComments, loadMore: loadNextPage } = list;
+  const status = commentsStatus(list.status, list.page);
   const [replyStatus, setReplyStatus] = useState<Record<number, RepliesStatus>>({});
   const commentsRef = useRef(comments);
   commentsRef.current = comments;
-  const pageRef = useRef(firstPage ? 1 : 0);
-  // The first page the server rendered stands for the first fetch; later starts fetch.
-  const isFirstPageServedRef = useRef(firstPage !== null);
   const replyPagesRef = useRef(new Map<number, number>());
   const likePendingRef = useRef(new Set<number>());
-  // Answers of an older post (or viewer) arriving late are dropped.
+  // Replies of an older post (or viewer) arriving late are dropped.
   const generationRef = useRef(0);
-  const isFetchingRef = useRef(false);
 
-  const fetchPage = useCallback(
-    async (page: number) => {
-      const generation = generationRef.current;
-      isFetchingRef.current = true;
-      setStatus(page === 1 ? 'loading' : 'more');
-      try {
-        const items = await api.call(commentPager, { pid, page, size: COMMENTS_PAGE_SIZE });
-        if (generation !== generationRef.current) return;
-        pageRef.current = page;
-        setComments((list) => (page === 1 ? items : appendComments(list, items)));
-        setStatus(statusAfter(items));
-      } catch {
-        if (generation !== generationRef.current) return;
-        setStatus(page === 1 ? 'error' : 'moreError');
-      } finally {
-        if (generation === generationRef.current) isFetchingRef.current = false;
-      }
-    },
-    [api, pid],
-  );
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: viewerKey is the reason to start over
+  const isFirstRunRef = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pid and viewerKey are the reasons to start over
   useEffect(() => {
-    if (isFirstPageServedRef.current) {
-      isFirstPageServedRef.current = false;
+    if (isFirstRunRef.current) {
+      isFirstRunRef.current = false;
       return;
     }
     generationRef.current += 1;
-    isFetchingRef.current = false;
-    pageRef.current = 0;
     replyPagesRef.current = new Map();
     likePendingRef.current = new Set();
-    setComments([]);
     setReplyStatus({});
-    void fetchPage(1);
-  }, [fetchPage, viewerKey]);
+  }, [pid, viewerKey]);
 
   /** The next page; after a failed first page, page 1 again (重试). */
-  const loadMore = useCallback(() => {
-    if (isFetchingRef.current) return;
-    void fetchPage(pageRef.current + 1);
-  }, [fetchPage]);
+  const loadMore = useCallback(() => void loadNextPage(), [loadNextPage]);
 
   /** Loads the next page of a comment's replies. */
   const loadReplies = useCallback(
@@ -125,7 +108,7 @@ export function useComments(pid: number, viewerKey: number, firstPage: Comment[]
         setReplyStatus((all) => ({ ...all, [cid]: 'error' }));
       }
     },
-    [api],
+    [api, setComments],
   );
 
   /**
@@ -149,7 +132,7 @@ export function useComments(pid: number, viewerKey: number, firstPage: Comment[]
         likePendingRef.current.delete(cid);
       }
     },
-    [api],
+    [api, setComments],
   );
 
   /** Publishes a comment, or a reply when `target` is set; answers what the server answered. */
@@ -164,7 +147,7 @@ export function useComments(pid: number, viewerKey: number, firstPage: Comment[]
       setComments((list) => prependComment(list, comment));
       return comment;
     },
-    [api, pid],
+    [api, pid, setComments],
   );
 
   /** Deletes a comment or reply on the server (throws ApiError on failure). */
@@ -176,16 +159,22 @@ export function useComments(pid: number, viewerKey: number, firstPage: Comment[]
   );
 
   /** Drops a deleted comment or reply; answers how many items went (a comment takes its replies). */
-  const dropItem = useCallback((cid: number): number => {
-    const { removed } = removeItem(commentsRef.current, cid);
-    setComments((list) => removeItem(list, cid).list);
-    return removed;
-  }, []);
+  const dropItem = useCallback(
+    (cid: number): number => {
+      const { removed } = removeItem(commentsRef.current, cid);
+      setComments((list) => removeItem(list, cid).list);
+      return removed;
+    },
+    [setComments],
+  );
 
   /** Drops everything by a user the viewer just blocked. */
-  const dropAuthor = useCallback((uid: number) => {
-    setComments((list) => removeAuthor(list, uid));
-  }, []);
+  const dropAuthor = useCallback(
+    (uid: number) => {
+      setComments((list) => removeAuthor(list, uid));
+    },
+    [setComments],
+  );
 
   return {
     comments,

@@ -6,15 +6,15 @@ import {
   draftPager,
   formatMessage,
   PAGE_SIZE,
+  type PostTheme,
   resizedImageUrl,
 } from '@evcircle/contract/client';
 import { ChevronLeft, ChevronRight, FileText, Play, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { POST_THEME_LABELS } from '~/features/publish/themes.ts';
-import { Sheet } from '~/features/users/sheet.tsx';
 import { useApi } from '~/lib/api.ts';
 import { Button } from '~/ui/button.tsx';
 import { cn } from '~/ui/cn.ts';
+import { Sheet } from '~/ui/sheet.tsx';
 import { Skeleton } from '~/ui/skeleton.tsx';
 import { useToast } from '~/ui/toast.tsx';
 import { firstLine, formatSavedTime } from './format-saved-time.ts';
@@ -33,6 +33,8 @@ type DraftsSheetProps = {
   onOpenDraft: (draft: Draft) => void;
   onDeleted: (did: number) => void;
   imageBase: string;
+  /** The name of each post theme, as the composer's picker shows it. */
+  themeLabels: Record<PostTheme, string>;
 };
 
 /** The viewer's drafts (草稿箱), 9 a page, last saved first: open one to resume it, or delete it. */
@@ -61,6 +63,7 @@ function DraftsList({
   onOpenDraft,
   onDeleted,
   imageBase,
+  themeLabels,
 }: Omit<DraftsSheetProps, 'open' | 'onClose' | 'count'>) {
   const api = useApi();
   const toast = useToast();
@@ -160,6 +163,7 @@ function DraftsList({
             key={draft.did}
             draft={draft}
             imageBase={imageBase}
+            themeLabels={themeLabels}
             isCurrent={draft.did === currentDid}
             isConfirming={confirmingDid === draft.did}
             isDeleting={deletingDid === draft.did}
@@ -205,6 +209,7 @@ function DraftsList({
 type DraftRowProps = {
   draft: Draft;
   imageBase: string;
+  themeLabels: Record<PostTheme, string>;
   isCurrent: boolean;
   isConfirming: boolean;
   isDeleting: boolean;
@@ -217,6 +222,7 @@ type DraftRowProps = {
 function DraftRow({
   draft,
   imageBase,
+  themeLabels,
   isCurrent,
   isConfirming,
   isDeleting,
@@ -280,7 +286,7 @@ function DraftRow({
                     : 'text-gray-400 dark:text-gray-500',
                 )}
               >
-                {draft.type ? POST_THEME_LABELS[draft.type] : DRAFTS_MESSAGES.noTheme}
+                {draft.type ? themeLabels[draft.type] : DRAFTS_MESSAGES.noTheme}
               </span>
               {media ? <span>{media}</span> : null}
               <time dateTime={draft.utime}>

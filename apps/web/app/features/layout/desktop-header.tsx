@@ -1,10 +1,10 @@
 import { SquarePen } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
-import { AccountMenu } from '~/features/auth/account-menu.tsx';
-import { ColorModeToggle } from '~/features/color-mode/color-mode-toggle.tsx';
+import { AccountMenu } from '~/features/auth/index.ts';
+import { ColorModeToggle } from '~/features/color-mode/index.ts';
 import { buttonClass } from '~/ui/button.tsx';
 import { cn } from '~/ui/cn.ts';
-import { Logo } from './logo.tsx';
+import { Logo } from '~/ui/logo.tsx';
 import { LAYOUT_MESSAGES } from './messages.ts';
 import { FEED_NAV } from './nav-items.ts';
 

@@ -1,24 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ColorModeToggle } from '~/features/color-mode/color-mode-toggle.tsx';
+import { ColorModeToggle } from '~/features/color-mode/index.ts';
+import { isLayoutName, type LayoutName, useRouteHandleValue } from '~/lib/route-handle.ts';
+import { useIsMobile } from '~/lib/use-is-mobile.ts';
+import { Logo } from '~/ui/logo.tsx';
 import { DesktopHeader } from './desktop-header.tsx';
-import { Logo } from './logo.tsx';
 import { LAYOUT_MESSAGES } from './messages.ts';
 import { MobileTabBar } from './mobile-tab-bar.tsx';
 import { MobileTopBar } from './mobile-top-bar.tsx';
 import { SiteFooter } from './site-footer.tsx';
-import { useIsMobile } from './use-is-mobile.ts';
-
-/**
- * Layout names of SPEC.md §2 that exist so far; a route picks one with
- * `handle: { layout }` (default when absent). detail, nonav and category-layout arrive
- * with the pages that use them.
- */
-export type LayoutName = 'default' | 'mobile' | 'none' | 'post';
-
-export function isLayoutName(value: unknown): value is LayoutName {
-  return value === 'default' || value === 'mobile' || value === 'none' || value === 'post';
-}
 
 /** The site chrome: desktop header + footer, or on mobile a top bar and a bottom tab bar. */
 function DefaultLayout({ children }: { children: ReactNode }) {
@@ -91,4 +81,10 @@ export function AppLayout({ name, children }: { name: LayoutName; children: Reac
   if (name === 'post') return <PostLayout>{children}</PostLayout>;
   if (name === 'mobile') return <MobileLayout>{children}</MobileLayout>;
   return <DefaultLayout>{children}</DefaultLayout>;
+}
+
+/** The layout the deepest route declares in `handle.layout`; 'default' when none does. */
+export function useRouteLayout(): LayoutName {
+  const declared = useRouteHandleValue('layout')?.value;
+  return isLayoutName(declared) ? declared : 'default';
 }

@@ -1,5 +1,4 @@
 export const LAYOUT_MESSAGES = {
-  brand: '车友圈',
   tagline: '电动车车主的社区',
   home: '首页',
   recommend: '推荐',

@@ -1,9 +1,7 @@
 import { Plus, UserRound } from 'lucide-react';
 import { Fragment } from 'react';
 import { NavLink } from 'react-router';
-import { useLoginModal } from '~/features/auth/login-modal.tsx';
-import { AUTH_MESSAGES } from '~/features/auth/messages.ts';
-import { useViewer } from '~/features/auth/use-viewer.ts';
+import { AUTH_MESSAGES, useLoginModal, useViewer } from '~/features/auth/index.ts';
 import { cn } from '~/ui/cn.ts';
 import { LAYOUT_MESSAGES } from './messages.ts';
 import { TAB_NAV } from './nav-items.ts';

@@ -1,9 +1,9 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { AccountMenu } from '~/features/auth/account-menu.tsx';
-import { ColorModeToggle } from '~/features/color-mode/color-mode-toggle.tsx';
+import { AccountMenu } from '~/features/auth/index.ts';
+import { ColorModeToggle } from '~/features/color-mode/index.ts';
 import { cn } from '~/ui/cn.ts';
-import { Logo } from './logo.tsx';
+import { Logo } from '~/ui/logo.tsx';
 import { LAYOUT_MESSAGES } from './messages.ts';
 import { FEED_NAV } from './nav-items.ts';
 

@@ -1,7 +1,7 @@
 import type { PostTheme } from '@evcircle/contract/client';
 import type { LucideIcon } from 'lucide-react';
 import { Car, Download, House, Lightbulb, Route, Sparkles, UserCheck, Wrench } from 'lucide-react';
-import { THEME_PAGES } from '~/features/feed/themes.ts';
+import { THEME_PAGES } from '~/features/posts/index.ts';
 import { LAYOUT_MESSAGES } from './messages.ts';
 
 export type NavItem = { to: string; label: string; icon: LucideIcon; end?: boolean };

@@ -1,8 +1,7 @@
 import { type EndpointData, integralInfo, PAGE_SIZE } from '@evcircle/contract/client';
-import { useEffect, useRef } from 'react';
-import { usePagedList } from '~/features/users/use-paged-list.ts';
 import { useApi } from '~/lib/api.ts';
 import { formatDateTime } from '~/lib/china-time.ts';
+import { usePagedList } from '~/lib/use-paged-list.ts';
 import { Button } from '~/ui/button.tsx';
 import { cn } from '~/ui/cn.ts';
 import { Skeleton } from '~/ui/skeleton.tsx';
@@ -18,18 +17,13 @@ const SIZE = PAGE_SIZE.posts;
  */
 export function PointsLedger({ firstPage }: { firstPage: LedgerEntry[] | null }) {
   const api = useApi();
-  const { items, status, loadMore } = usePagedList<LedgerEntry>(
+  const { items, status, loadMore } = usePagedList<LedgerEntry>({
     firstPage,
-    SIZE,
-    (page) => api.call(integralInfo, { page, size: SIZE }),
-    (e) => e.id,
-  );
-  const started = useRef(false);
-  useEffect(() => {
-    if (firstPage !== null || started.current) return;
-    started.current = true;
-    void loadMore();
-  }, [firstPage, loadMore]);
+    isEager: true,
+    size: SIZE,
+    fetchPage: (page) => api.call(integralInfo, { page, size: SIZE }),
+    keyOf: (e) => e.id,
+  });
 
   if (items.length === 0 && status === 'done') {
     return <p className="py-8 text-center text-sm text-gray-500 dark:text-gray-400">{POINTS_MESSAGES.ledgerEmpty}</p>;

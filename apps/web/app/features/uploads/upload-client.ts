@@ -1,5 +1,5 @@
 import { type ApiClient, createApiClient } from '@evcircle/contract/client';
-import { getDeviceKey } from '../../lib/device-key.ts';
+import { getDeviceKey } from '~/lib/device-key.ts';
 import { xhrFetch } from './xhr-fetch.ts';
 
 /**

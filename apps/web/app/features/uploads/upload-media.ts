@@ -13,7 +13,7 @@ import {
   VIDEO_UPLOAD_MAX_BYTES,
   videoUploadToken,
 } from '@evcircle/contract/client';
-import { browserSignSecret } from '../../lib/api.ts';
+import { browserSignSecret } from '~/lib/api.ts';
 import { UPLOADS_MESSAGES } from './messages.ts';
 import { uploadClient } from './upload-client.ts';
 import { xhrFetch } from './xhr-fetch.ts';

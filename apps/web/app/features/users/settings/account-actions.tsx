@@ -4,9 +4,9 @@ import { type ReactNode, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { useApi } from '~/lib/api.ts';
 import { Button } from '~/ui/button.tsx';
+import { Sheet } from '~/ui/sheet.tsx';
 import { useToast } from '~/ui/toast.tsx';
-import { USERS_MESSAGES } from '../messages.ts';
-import { Sheet } from '../sheet.tsx';
+import { USERS_MESSAGES } from './messages.ts';
 
 /** The typed confirmation the contract requires ('注销'); checked with its own schema. */
 export function isDeleteConfirmed(typed: string): boolean {

@@ -1,12 +1,12 @@
 import { ApiError, formatMessage, resolveMediaUrl, uploadAvatar } from '@evcircle/contract/client';
 import { Camera } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { uploadClient } from '~/features/uploads/index.ts';
 import { useRootData } from '~/lib/root-data.ts';
 import { Avatar } from '~/ui/avatar.tsx';
 import { Button } from '~/ui/button.tsx';
 import { useToast } from '~/ui/toast.tsx';
-import { uploadClient } from '../../uploads/upload-client.ts';
-import { USERS_MESSAGES } from '../messages.ts';
+import { USERS_MESSAGES } from './messages.ts';
 
 /** Mirrors the server: up to 10 MB of an image format it decodes (checked again there, by content). */
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;

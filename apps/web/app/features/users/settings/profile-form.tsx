@@ -12,7 +12,7 @@ import { useApi } from '~/lib/api.ts';
 import { Button } from '~/ui/button.tsx';
 import { cn } from '~/ui/cn.ts';
 import { useToast } from '~/ui/toast.tsx';
-import { USERS_MESSAGES } from '../messages.ts';
+import { USERS_MESSAGES } from './messages.ts';
 
 type Fields = { nickname: string; bio: string; sex: number; car_model: string };
 type FieldName = keyof Fields;

@@ -1,9 +1,0 @@
-import { formatMessage } from '@evcircle/contract/client';
-import { FEED_MESSAGES } from './messages.ts';
-
-/** Counts the Chinese way: 9999 stays, 12345 becomes 1.2万, 100000 becomes 10万. */
-export function formatCount(count: number): string {
-  if (count < 10_000) return String(count);
-  const n = Math.floor(count / 1000) / 10;
-  return formatMessage(FEED_MESSAGES.tenThousand, { n: Number.isInteger(n) ? n.toFixed(0) : n.toFixed(1) });
-}

@@ -1,0 +1,7 @@
+// The invites feature's public face: the /invite/{code} landing page and its 404, the
+// invite link, and the settings section with my code and whom I invited.
+export { InviteLanding } from './invite-landing.tsx';
+export { inviteLink } from './invite-link.ts';
+export { InviteNotFound } from './invite-not-found.tsx';
+export { INVITE_MESSAGES } from './messages.ts';
+export { MyInvitesSection } from './my-invites.tsx';

@@ -1,0 +1,21 @@
+// The posts feature's public face: the feeds (home, themes, following, a profile's posts)
+// with the post modal over them, the post page and its loader, and the composer.
+export { FeedGrid } from './feed/feed-grid.tsx';
+export { FeedUnavailable } from './feed/feed-unavailable.tsx';
+export { FEED_MESSAGES } from './feed/messages.ts';
+export { useFeedPages } from './feed/use-feed-pages.ts';
+export { Composer } from './publish/composer.tsx';
+export { isOwnComposerUrl } from './publish/composer-url.ts';
+export { PUBLISH_MESSAGES } from './publish/messages.ts';
+export { THEME_PAGES, themePageAt, themePageOf } from './themes/themes.ts';
+export {
+  isModalListPath,
+  loadModalPost,
+  type ModalPreload,
+  searchString,
+  shouldRevalidateList,
+  withModalTarget,
+} from './view/modal-params.ts';
+export { PostNotFound } from './view/post-not-found.tsx';
+export { loadPostPage, postMeta } from './view/post-page.ts';
+export { PostPageView } from './view/post-page-view.tsx';

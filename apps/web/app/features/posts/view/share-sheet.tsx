@@ -1,0 +1,139 @@
+import { postShare } from '@evcircle/contract/client';
+import { Check, Copy, Share2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useApi } from '~/lib/api.ts';
+import { Button } from '~/ui/button.tsx';
+import { Sheet } from '~/ui/sheet.tsx';
+import { Skeleton } from '~/ui/skeleton.tsx';
+import { POST_MESSAGES } from './messages.ts';
+
+/** The address to share when post/share could not answer one: this site's own post page. */
+function fallbackShareUrl(pid: number): string {
+  return `${window.location.origin}/post/${pid}`;
+}
+
+/**
+ * Counts a share with post/share and answers the link to hand out. A failed count still
+ * answers a link (sharing works offline from the server's point of view).
+ */
+export function useShare(pid: number, knownUrl: string, onCounted?: (sharenum: number) => void) {
+  const api = useApi();
+  return async (): Promise<string> => {
+    try {
+      const result = await api.call(postShare, { pid });
+      onCounted?.(result.sharenum);
+      return result.share_url || knownUrl || fallbackShareUrl(pid);
+    } catch {
+      return knownUrl || fallbackShareUrl(pid);
+    }
+  };
+}
+
+type ShareSheetProps = {
+  /** The link to share; null keeps the sheet closed. */
+  url: string | null;
+  title: string;
+  onClose: () => void;
+};
+
+/**
+ * 分享帖子: the link with 复制链接, a QR code of it to open on a phone, and the system share
+ * sheet where the browser has one. The sheet is a native dialog in the top layer, so the
+ * copy confirmation shows on the button itself rather than as a toast behind it.
+ */
+export function ShareSheet({ url, title, onClose }: ShareSheetProps) {
+  return (
+    <Sheet open={url !== null} onClose={onClose} title={POST_MESSAGES.shareTitle} data-testid="share-sheet">
+      {url ? <ShareBody url={url} title={title} /> : null}
+    </Sheet>
+  );
+}
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+function ShareBody({ url, title }: { url: string; title: string }) {
+  const [qr, setQr] = useState<string | 'failed' | null>(null);
+  const [copy, setCopy] = useState<CopyState>('idle');
+  const canShareNatively = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+  useEffect(() => {
+    let isCurrent = true;
+    // Loaded on demand: the QR encoder is only needed once someone shares.
+    import('qrcode')
+      .then(({ default: QRCode }) => QRCode.toDataURL(url, { margin: 1, width: 360, errorCorrectionLevel: 'M' }))
+      .then(
+        (image) => isCurrent && setQr(image),
+        () => isCurrent && setQr('failed'),
+      );
+    return () => {
+      isCurrent = false;
+    };
+  }, [url]);
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopy('copied');
+    } catch {
+      // No clipboard (plain http, permission refused): the link is selectable on screen.
+      setCopy('failed');
+    }
+  }
+
+  return (
+    <div className="flex flex-col items-center gap-4 px-5 pt-5 pb-6">
+      <div className="flex size-44 items-center justify-center rounded-xl bg-white p-2 ring-1 ring-gray-200 dark:ring-gray-700">
+        {qr === null ? <Skeleton className="size-full" /> : null}
+        {qr === 'failed' ? <span className="text-sm text-gray-500">{POST_MESSAGES.qrFailed}</span> : null}
+        {qr && qr !== 'failed' ? (
+          <img
+            data-testid="share-qr"
+            src={qr}
+            alt={POST_MESSAGES.qrAlt}
+            width={176}
+            height={176}
+            className="size-full"
+          />
+        ) : null}
+      </div>
+      <p className="text-xs text-gray-500 dark:text-gray-400">{POST_MESSAGES.qrHint}</p>
+      <label className="w-full">
+        <span className="sr-only">{POST_MESSAGES.shareLink}</span>
+        <input
+          readOnly
+          value={url}
+          data-testid="share-url"
+          onFocus={(event) => event.currentTarget.select()}
+          className="w-full rounded-lg border border-gray-200 bg-gray-50 px-3 py-2 text-sm text-gray-700 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-200"
+        />
+      </label>
+      <div className="flex w-full gap-3">
+        <Button data-testid="share-copy" className="flex-1" onClick={copyLink}>
+          {copy === 'copied' ? (
+            <Check aria-hidden="true" className="size-4" />
+          ) : (
+            <Copy aria-hidden="true" className="size-4" />
+          )}
+          {copy === 'copied' ? POST_MESSAGES.copied : POST_MESSAGES.copyLink}
+        </Button>
+        {canShareNatively ? (
+          <Button
+            variant="outline"
+            className="flex-1"
+            onClick={() => {
+              navigator.share({ title, url }).catch(() => {
+                // Cancelled by the user: nothing to do.
+              });
+            }}
+          >
+            <Share2 aria-hidden="true" className="size-4" />
+            {POST_MESSAGES.systemShare}
+          </Button>
+        ) : null}
+      </div>
+      <p role="status" className="min-h-4 text-xs text-red-600 dark:text-red-400">
+        {copy === 'failed' ? POST_MESSAGES.copyFailed : ''}
+      </p>
+    </div>
+  );
+}

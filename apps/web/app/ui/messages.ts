@@ -1,0 +1,17 @@
+/** Wording of the shared primitives (zh-CN, reviewed in one place). */
+export const UI_MESSAGES = {
+  brand: '车友圈',
+  close: '关闭',
+  cancel: '取消',
+  vip: 'VIP',
+  vipLabel: 'VIP 会员',
+  // Under a list that loads its next page as it scrolls
+  loadingMore: '正在加载更多…',
+  end: '没有更多了',
+  loadFailed: '加载失败，请检查网络后重试',
+  retry: '重试',
+  // Under a list with a 加载更多 button
+  loadMore: '加载更多',
+  loading: '正在加载…',
+  loadMoreFailed: '加载失败，点击重试',
+} as const;
