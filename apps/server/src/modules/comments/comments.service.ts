@@ -114,9 +114,7 @@ export async function listComments(db: Db, pid: number, paging: Paging, viewerId
     .innerJoin(users, eq(users.id, comments.userId))
     .leftJoin(replyToUsers, eq(replyToUsers.id, comments.replyToUserId))
     // The same predicates as comments_post_idx, so the page is one index walk.
-    .where(
-      and(eq(comments.postId, pid), isNull(comments.parentId), isNull(comments.deletedAt), notBlockedBy(viewerId)),
-    )
+    .where(and(eq(comments.postId, pid), isNull(comments.parentId), isNull(comments.deletedAt), notBlockedBy(viewerId)))
     .orderBy(desc(comments.id))
     .limit(paging.size)
     .offset((paging.page - 1) * paging.size);
