@@ -21,6 +21,7 @@ import { registerSignVerification } from './platform/sign-verify.ts';
 import { createSmsProvider, type SmsProvider } from './platform/sms/index.ts';
 import { filesRoutes } from './platform/storage/files.routes.ts';
 import { createStorage, type StorageProvider } from './platform/storage/index.ts';
+import { registerInputRules } from './platform/validation.ts';
 
 export type { Config } from './platform/config.ts';
 
@@ -98,6 +99,7 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Pr
   await registerApiRateLimit(app, config, redis, config.REDIS_KEY_PREFIX);
   // Unknown API paths count against the limit too (scanners probe them).
   registerNotFoundHandler(app, app.rateLimit());
+  registerInputRules(app);
   registerSignVerification(app, config.API_SIGN_SECRET);
 
   for (const module of modules) {

@@ -14,6 +14,7 @@ export * from './entities/draft.ts';
 export * from './entities/post.ts';
 export * from './entities/user.ts';
 export * from './errors.ts';
+export * from './input-rules.ts';
 export * from './media.ts';
 export * from './messages.ts';
 export * from './realtime.ts';

@@ -1,5 +1,6 @@
 import { md5 } from '@noble/hashes/legacy.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { inputProblem } from './input-rules.ts';
 
 /** How far, in milliseconds, a request's `timestamp` may be from the server clock. */
 export const SIGN_WINDOW_MS = 300_000;
@@ -29,11 +30,24 @@ export function collectSignParams(
   return out;
 }
 
+/**
+ * A parameter's value as signed: an array signs as its last element, an object as its
+ * JSON. Never recurses: arrays are walked in a loop, and an object nested deeper than
+ * MAX_INPUT_DEPTH throws before JSON.stringify would overflow the stack (the server
+ * refuses such input with the validation status first; see input-rules.ts).
+ */
 function signString(raw: unknown): string {
-  if (raw === null || raw === undefined) return '';
-  if (Array.isArray(raw)) return raw.length === 0 ? '' : signString(raw[raw.length - 1]);
-  if (typeof raw === 'object') return JSON.stringify(raw);
-  return String(raw);
+  let value = raw;
+  while (Array.isArray(value)) {
+    if (value.length === 0) return '';
+    value = value[value.length - 1];
+  }
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') {
+    if (inputProblem(value)?.kind === 'too-deep') throw new RangeError('sign: input nested too deeply');
+    return JSON.stringify(value);
+  }
+  return String(value);
 }
 
 /** The canonical string that is hashed: sorted `k=v` pairs joined by `&`, then the secret. */

@@ -1,5 +1,7 @@
-import { AppError } from '@evcircle/contract';
+import { AppError, inputProblem } from '@evcircle/contract';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { isApiPath } from './error-handler.ts';
 
 /**
  * Turns zod issues into the detail of VALIDATION_FAILED, naming each field:
@@ -19,4 +21,22 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw new AppError('VALIDATION_FAILED', { detail: describeIssues(result.error.issues) });
+}
+
+/**
+ * Applies the contract's input rules (input-rules.ts) to the query and JSON body of
+ * every API call, before the sign and any schema read them: a NUL character in any
+ * string, or nesting deeper than MAX_INPUT_DEPTH, answers VALIDATION_FAILED naming the
+ * field and changes nothing.
+ */
+export function registerInputRules(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request) => {
+    if (!isApiPath(request.url.split('?', 1)[0] ?? '')) return;
+    const problem = inputProblem(request.query) ?? inputProblem(request.body);
+    if (!problem) return;
+    const field = problem.path === '' ? '' : `${problem.path} `;
+    throw new AppError('VALIDATION_FAILED', {
+      detail: problem.kind === 'nul' ? `${field}不能包含空字符` : '请求内容嵌套层级过深',
+    });
+  });
 }
