@@ -3,12 +3,27 @@ import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { guardRouteModuleReload } from './vite-plugins/guard-route-module-reload.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), guardRouteModuleReload()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    guardRouteModuleReload(),
+    // `.br` and `.gz` beside every text asset of the browser build, served as they are
+    // (apps/server/src/web/web.plugin.ts, preCompressed); the server bundle needs none.
+    {
+      ...compression({
+        algorithms: ['brotliCompress', 'gzip'],
+        include: /\.(js|mjs|css|svg|json|txt|webmanifest)$/i,
+        threshold: 1024,
+      }),
+      apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    },
+  ],
   resolve: { alias: { '~': path.join(here, 'app') } },
   build: {
     // Keep hashed file names under /assets: the server gives exactly those a year-long immutable cache.

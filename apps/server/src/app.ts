@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { modules } from './modules/index.ts';
 import type { Config } from './platform/config.ts';
 import { createDatabase, type Database, runMigrations } from './platform/db.ts';
+import { registerCompression } from './platform/compression.ts';
 import { assertAllEndpointsRegistered, registerServed } from './platform/endpoints.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/error-handler.ts';
 import './platform/fastify-types.ts';
@@ -95,6 +96,7 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Pr
 
   echoRequestId(app);
   await registerSecurityHeaders(app, config);
+  await registerCompression(app);
   registerErrorHandler(app);
   await registerApiRateLimit(app, config, redis, config.REDIS_KEY_PREFIX);
   // Unknown API paths count against the limit too (scanners probe them).

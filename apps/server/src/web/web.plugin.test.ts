@@ -1,9 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gunzipSync } from 'node:zlib';
 import { ERRORS } from '@evcircle/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCompression } from '../platform/compression.ts';
 import { loadConfig } from '../platform/config.ts';
 import { registerErrorHandler, registerNotFoundHandler } from '../platform/error-handler.ts';
 import { echoRequestId, genRequestId } from '../platform/request-id.ts';
@@ -20,9 +22,11 @@ import { webPlugin } from './web.plugin.ts';
 const FAKE_SERVER_BUILD = `
 const SECRET = 'render exploded: password=hunter2';
 function handleRequest(request, status, headers) {
-  if (new URL(request.url).pathname === '/render-fails') throw new Error(SECRET);
+  const url = new URL(request.url);
+  if (url.pathname === '/render-fails') throw new Error(SECRET);
   headers.set('content-type', 'text/html; charset=utf-8');
-  return new Response('<!DOCTYPE html><html lang="zh-CN"><body>fake page</body></html>', { status, headers });
+  const filler = url.searchParams.has('big') ? '<p>车友圈的帖子</p>'.repeat(400) : '';
+  return new Response('<!DOCTYPE html><html lang="zh-CN"><body>fake page' + filler + '</body></html>', { status, headers });
 }
 export const assets = { version: 'fake-build', entry: { module: '/assets/entry.js', imports: [] }, routes: {}, url: '/assets/manifest.js' };
 export const basename = '/';
@@ -40,6 +44,8 @@ export function unstable_getCriticalCss({ pathname }) {
 }
 `;
 
+const ASSET = `export const feed = ${JSON.stringify('车友圈'.repeat(2000))};\n`;
+
 type LogLine = { level: number; msg: string; reqId?: string; err?: { message: string } };
 const PINO_ERROR = 50;
 
@@ -54,6 +60,10 @@ beforeAll(async () => {
   await writeFile(path.join(buildDir, 'server', 'index.js'), FAKE_SERVER_BUILD);
   await mkdir(path.join(buildDir, 'client'));
   await writeFile(path.join(buildDir, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // A built script and the Brotli copy the build writes beside it.
+  await mkdir(path.join(buildDir, 'client', 'assets'));
+  await writeFile(path.join(buildDir, 'client', 'assets', 'entry-abc.js'), ASSET);
+  await writeFile(path.join(buildDir, 'client', 'assets', 'entry-abc.js.br'), brotliCompressSync(ASSET));
 
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -68,6 +78,7 @@ beforeAll(async () => {
   });
   echoRequestId(app);
   await registerSecurityHeaders(app, config);
+  await registerCompression(app);
   registerErrorHandler(app);
   registerNotFoundHandler(app, async () => {});
   app.get('/api/v1/test/boom', async () => {
@@ -135,5 +146,35 @@ describe('web pages that fail', () => {
       const body = res.json() as { status: number };
       expect(body.status, url).toBe(url.endsWith('boom') ? ERRORS.SERVER_ERROR.status : ERRORS.API_NOT_FOUND.status);
     }
+  });
+});
+
+describe('compression', () => {
+  it('sends a built asset’s precompressed copy to a client that accepts it, cached for a year', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/entry-abc.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.rawPayload.equals(brotliCompressSync(ASSET))).toBe(true);
+  });
+
+  it('sends the asset as it is to a client that accepts no encoding', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/entry-abc.js' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(ASSET);
+  });
+
+  it('compresses a server-rendered page as the client accepts', async () => {
+    const res = await app.inject({ method: 'GET', url: '/?big=1', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const html = gunzipSync(res.rawPayload).toString('utf8');
+    expect(html).toContain('fake page<p>车友圈的帖子</p>');
+    expect(res.rawPayload.length).toBeLessThan(html.length / 5);
   });
 });

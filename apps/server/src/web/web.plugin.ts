@@ -126,6 +126,9 @@ export const webPlugin: FastifyPluginAsync<{ config: Config }> = async (app, { c
       index: false,
       // Our own Cache-Control below, per file kind.
       cacheControl: false,
+      // The build writes `.br` and `.gz` beside each text asset (vite.config.ts): sent as
+      // they are to a client that accepts them, no compression at request time.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const relative = path.relative(clientDir, filePath);
         reply.header('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE_CACHE : SHORT_CACHE);
