@@ -3,6 +3,7 @@
 // then serve everything on one port (default http://localhost:3000, data under ./data).
 import { ensureWebBuild } from './build-if-needed.mjs';
 import { exitWhenOrphaned, requireInstalled, runServerInProcess, runTsx } from './lib/proc.mjs';
+import { isSeededPglite } from './lib/seed-marker.mjs';
 
 requireInstalled();
 // Killing `npm start` stops the server too (npm's shell does not pass the signal on).
@@ -15,11 +16,15 @@ process.env.NODE_ENV ||= 'production';
 const buildCode = await ensureWebBuild();
 if (buildCode !== 0) process.exit(buildCode);
 
-console.log('▶ preparing the database (migrate, demo data on first run) / 准备数据库（首次运行写入演示数据）…');
-const seedCode = await runTsx('scripts/seed/main.ts', ['--if-empty']);
-if (seedCode !== 0) {
-  console.error(`✖ seeding failed (exit ${seedCode}) / 写入演示数据失败`);
-  process.exit(seedCode);
+if (isSeededPglite()) {
+  console.log('▶ database ready (demo data written on an earlier start) / 数据库已就绪');
+} else {
+  console.log('▶ preparing the database (migrate, demo data on first run) / 准备数据库（首次运行写入演示数据）…');
+  const seedCode = await runTsx('scripts/seed/main.ts', ['--if-empty']);
+  if (seedCode !== 0) {
+    console.error(`✖ seeding failed (exit ${seedCode}) / 写入演示数据失败`);
+    process.exit(seedCode);
+  }
 }
 
 const port = process.env.PORT || '3000';

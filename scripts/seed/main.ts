@@ -1,9 +1,12 @@
 // `npm run seed`: fills the database DATABASE_URL/DATA_DIR name with a generated zh-CN
 // community of EV owners (users with avatars, posts with images and videos).
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import { createDatabase, runMigrations } from '../../apps/server/src/platform/db.ts';
 import { configureMediaTools, reportMediaTools } from '../../apps/server/src/platform/media-tools.ts';
 import { createStorage } from '../../apps/server/src/platform/storage/index.ts';
+import { SEEDED_MARKER } from '../lib/seed-marker.mjs';
 import { parseSeedArgs, type SeedArgs, USAGE } from './args.ts';
 import { defaultPools } from './content.ts';
 import { prepareForSeed, type SeedProgress, seedCommunity } from './seed.ts';
@@ -20,6 +23,11 @@ function progressPrinter(started: number): SeedProgress {
   };
 }
 
+/** Tells `npm start` this PGlite folder needs no seed check (scripts/lib/seed-marker.mjs). */
+async function markSeeded(dataDir: string): Promise<void> {
+  await writeFile(path.join(dataDir, SEEDED_MARKER), `${new Date().toISOString()}\n`);
+}
+
 async function main(args: SeedArgs): Promise<void> {
   const config = loadConfig(process.env);
   const database = await createDatabase(config);
@@ -28,6 +36,7 @@ async function main(args: SeedArgs): Promise<void> {
     const existing = await prepareForSeed(database.db, args);
     if (existing > 0) {
       console.log(`✓ database already has ${existing} users; leaving it as it is (--if-empty)`);
+      if (database.kind === 'pglite') await markSeeded(config.DATA_DIR);
       return;
     }
 
@@ -53,6 +62,7 @@ async function main(args: SeedArgs): Promise<void> {
       `✓ seeded ${result.users} users and ${result.posts} posts in ${seconds} s ` +
         `(media: ${result.mediaRendered} rendered, ${result.mediaReused} already there)`,
     );
+    if (database.kind === 'pglite') await markSeeded(config.DATA_DIR);
   } finally {
     await database.close();
   }

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';
 import { modules } from './modules/index.ts';
+import { registerCompression } from './platform/compression.ts';
 import type { Config } from './platform/config.ts';
 import { createDatabase, type Database, runMigrations } from './platform/db.ts';
-import { registerCompression } from './platform/compression.ts';
 import { assertAllEndpointsRegistered, registerServed } from './platform/endpoints.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/error-handler.ts';
 import './platform/fastify-types.ts';
@@ -62,6 +62,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 }
 
 async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Promise<void> {
+  // Finding ffmpeg/ffprobe runs each once: let that happen while the database opens.
+  const mediaTools = configureMediaTools({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH });
+  // Awaited below; this only keeps a failure to open the database from leaving it unhandled.
+  mediaTools.catch(() => {});
   const database = deps.database ?? (await openDatabase(config, app));
   if (!deps.database) app.addHook('onClose', () => database.close());
   else await runMigrations(database);
@@ -75,10 +79,7 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Pr
 
   const storage = deps.storage ?? createStorage(config);
   // A missing ffmpeg turns video processing off (said once here); everything else is served.
-  reportMediaTools(
-    app.log,
-    await configureMediaTools({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH }),
-  );
+  reportMediaTools(app.log, await mediaTools);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
