@@ -1,6 +1,7 @@
 // `npm run bench`: seeds a throw-away database, starts the real server on it and
 // measures a bare hello route and the home feed with autocannon, side by side.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { createRequire } from 'node:module';
@@ -18,6 +19,9 @@ import { createDatabase, runMigrations } from '../../apps/server/src/platform/db
 import { createStorage } from '../../apps/server/src/platform/storage/index.ts';
 import { defaultPools } from '../seed/content.ts';
 import { seedCommunity } from '../seed/seed.ts';
+import { FIRST_LOAD_BUDGET_BYTES, type FirstLoad, measureFirstLoad } from './first-load.ts';
+import { measureLighthouse } from './lighthouse.ts';
+import { measureWarmStart } from './warm-start.ts';
 
 const TARGET_RATIO = 0.25;
 const TARGET_P99_MS = 50;
@@ -30,6 +34,8 @@ type BenchArgs = {
   pg: boolean;
   /** Folder for one V8 CPU profile of the server per measured route, or null. */
   cpuProf: string | null;
+  /** Run Lighthouse on / and a post (off with --no-lighthouse). */
+  lighthouse: boolean;
 };
 
 function parseBenchArgs(argv: string[]): BenchArgs {
@@ -42,6 +48,7 @@ function parseBenchArgs(argv: string[]): BenchArgs {
       duration: { type: 'string', default: '10' },
       pg: { type: 'boolean', default: false },
       'cpu-prof': { type: 'string' },
+      'no-lighthouse': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -57,6 +64,7 @@ function parseBenchArgs(argv: string[]): BenchArgs {
     duration: whole(values.duration, 'duration'),
     pg: values.pg,
     cpuProf: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : null,
+    lighthouse: !values['no-lighthouse'],
   };
 }
 
@@ -166,6 +174,35 @@ async function startCpuProfile(): Promise<() => Promise<object>> {
   };
 }
 
+const TARGET_WARM_START_S = 2;
+const WEB_BUILD_DIR = path.join(import.meta.dirname, '..', '..', 'apps', 'web', 'build');
+/** The pages whose first-load JavaScript is watched, by route id (apps/web/app/routes.ts). */
+const WATCHED_PAGES = [
+  ['/', 'routes/home'],
+  ['/post/{id}', 'routes/post'],
+  ['/user/{id}', 'routes/user'],
+] as const;
+
+async function firstLoadOrNull(): Promise<FirstLoad[] | null> {
+  if (!existsSync(path.join(WEB_BUILD_DIR, 'server', 'index.js'))) return null;
+  return measureFirstLoad(WEB_BUILD_DIR, WATCHED_PAGES);
+}
+
+function printFirstLoad(pages: FirstLoad[] | null): void {
+  if (!pages) {
+    console.log('\nfirst-load JavaScript: no web build (run `npm run build`)');
+    return;
+  }
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  for (const page of pages) {
+    const met = page.br <= FIRST_LOAD_BUDGET_BYTES ? 'met' : 'MISSED';
+    console.log(
+      `\nfirst-load JavaScript of ${page.page}: ${kb(page.br)} KB Brotli (${kb(page.raw)} KB raw, ${page.chunks.length} chunks; budget ${kb(FIRST_LOAD_BUDGET_BYTES)} KB: ${met})`,
+    );
+    console.table(Object.fromEntries(page.chunks.map((c) => [c.file, { 'KB br': kb(c.br), 'KB raw': kb(c.raw) }])));
+  }
+}
+
 async function main(args: BenchArgs): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcircle-bench-'));
   const scratch = args.pg ? await createScratchDatabase() : null;
@@ -193,6 +230,7 @@ async function main(args: BenchArgs): Promise<void> {
     }
     console.log(`  seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
 
+    let postPath = '';
     const app = await buildApp(config);
     try {
       app.get('/bench/hello', async () => ({ hello: 'world' }));
@@ -210,6 +248,7 @@ async function main(args: BenchArgs): Promise<void> {
       });
       const page = await api.call(postsNoAds, { page: 1, size: 20 });
       if (page.length !== 20) throw new Error(`the feed answered ${page.length} posts instead of 20`);
+      postPath = `/post/${page[0]?.pid}`;
 
       // A logged-in reader: the same page, marked with their likes and follows.
       const [reader] = await app.db.select({ id: users.id }).from(users).orderBy(users.id).limit(1);
@@ -278,6 +317,37 @@ async function main(args: BenchArgs): Promise<void> {
     } finally {
       await app.close();
     }
+
+    if (!scratch) {
+      console.log('\n▶ warm start: npm start on this seeded data folder, until /healthz answers…');
+      const server = await measureWarmStart(dataDir);
+      try {
+        const met = server.ms < TARGET_WARM_START_S * 1000 ? 'met' : 'MISSED';
+        console.log(`warm start: ${(server.ms / 1000).toFixed(2)} s (target < ${TARGET_WARM_START_S} s: ${met})`);
+        if (args.lighthouse && existsSync(path.join(WEB_BUILD_DIR, 'server', 'index.js'))) {
+          console.log('▶ Lighthouse (mobile, simulated slow 4G) on that server: / and a post…');
+          const scores = await measureLighthouse(server.baseUrl, ['/', postPath]);
+          console.table(
+            Object.fromEntries(
+              scores.map((score) => [
+                score.path,
+                {
+                  score: score.score,
+                  'LCP ms': score.lcpMs,
+                  CLS: score.cls,
+                  'TBT ms': score.tbtMs,
+                  'target ≥ 90': score.score >= 90 ? 'met' : 'MISSED',
+                },
+              ]),
+            ),
+          );
+          console.log('  (bench data has no media files: covers show their neutral box)');
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+    printFirstLoad(await firstLoadOrNull());
   } finally {
     await scratch?.drop();
     await rm(dataDir, { recursive: true, force: true });

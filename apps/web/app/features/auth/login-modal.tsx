@@ -1,8 +1,18 @@
 import type { LoginResult } from '@evcircle/contract/client';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { onBrowserLoggedOut } from '~/lib/api.ts';
 import { useToast } from '~/ui/toast.tsx';
-import { LoginDialog } from './login-dialog.tsx';
 import { AUTH_MESSAGES } from './messages.ts';
 import { useAuthRefresh } from './use-auth-refresh.ts';
 import { useViewer } from './use-viewer.ts';
@@ -23,6 +33,12 @@ type LoginModalApi = {
 };
 
 const LoginModalContext = createContext<LoginModalApi | null>(null);
+
+/**
+ * The dialog (phone and QR login, the country list, the challenge) loads when it first
+ * opens, not with every page: most first visits never open it (docs/decisions/0011).
+ */
+const LoginDialog = lazy(() => import('./login-dialog.tsx').then((m) => ({ default: m.LoginDialog })));
 
 type OpenState = { message: string | null; tab?: LoginTab; key: number };
 
@@ -70,13 +86,15 @@ export function LoginModalProvider({ children }: { children: ReactNode }) {
     <LoginModalContext value={api}>
       {children}
       {state ? (
-        <LoginDialog
-          key={state.key}
-          message={state.message}
-          initialTab={state.tab}
-          onClose={close}
-          onLoggedIn={onLoggedIn}
-        />
+        <Suspense fallback={null}>
+          <LoginDialog
+            key={state.key}
+            message={state.message}
+            initialTab={state.tab}
+            onClose={close}
+            onLoggedIn={onLoggedIn}
+          />
+        </Suspense>
       ) : null}
     </LoginModalContext>
   );
