@@ -125,3 +125,29 @@ test.describe('home feed', () => {
     expect(new URL(page.url()).pathname).toBe('/home');
   });
 });
+
+test.describe('a lean first load', () => {
+  // docs/decisions/0011: what most first visits never open is fetched when first opened.
+  test('the login dialog and the post modal load only when first opened', { tag: VIEWPORT_FREE }, async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const loaded = (name: string) => scripts.some((path) => path.startsWith(`/assets/${name}-`));
+
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(loaded('login-dialog'), 'the login dialog is not in the first load').toBe(false);
+    expect(loaded('post-modal-host'), 'the post modal is not in the first load').toBe(false);
+
+    await page.getByTestId('header-login').click();
+    await expect(page.getByRole('dialog', { name: '登录车友圈' })).toBeVisible();
+    expect(loaded('login-dialog')).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: '登录车友圈' })).toHaveCount(0);
+
+    await page.getByTestId('post-card-link').first().click();
+    await expect(page.getByTestId('post-modal')).toBeVisible();
+    expect(loaded('post-modal-host')).toBe(true);
+  });
+});

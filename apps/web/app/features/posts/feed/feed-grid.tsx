@@ -1,12 +1,11 @@
 import type { Post } from '@evcircle/contract/client';
-import { type MouseEvent, type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
+import { lazy, type MouseEvent, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useIsMobile, useViewport } from '~/lib/use-is-mobile.ts';
 import { useLoadMoreSentinel, usePagedList } from '~/lib/use-paged-list.ts';
 import { isCrawlerUserAgent } from '~/lib/user-agent.ts';
 import { ListFooter } from '~/ui/list-footer.tsx';
 import { useToast } from '~/ui/toast.tsx';
 import type { ModalPreload } from '../view/modal-params.ts';
-import { PostModalHost } from '../view/post-modal-host.tsx';
 import { useModalAddress } from '../view/use-modal-address.ts';
 import { columnCountFor, distributeIntoColumns } from './masonry.ts';
 import { FEED_MESSAGES } from './messages.ts';
@@ -14,6 +13,12 @@ import { PostCard } from './post-card.tsx';
 import { PostCardSkeleton } from './post-card-skeleton.tsx';
 import { PullToRefresh } from './pull-to-refresh.tsx';
 import type { FetchFeedPage } from './use-feed-pages.ts';
+
+/**
+ * The post modal (the post view, its comments and share sheet) loads when a post is
+ * first opened from a list, not with the list (docs/decisions/0011).
+ */
+const PostModalHost = lazy(() => import('../view/post-modal-host.tsx').then((m) => ({ default: m.PostModalHost })));
 
 /** Start loading the next page this far before the bottom comes into view. */
 const PREFETCH_MARGIN = '0px 0px 800px 0px';
@@ -123,18 +128,20 @@ export function FeedGrid({
   );
 
   const modalHost = target ? (
-    <PostModalHost
-      target={target}
-      posts={posts}
-      preload={modalPreload}
-      imageBase={imageBase}
-      go={modal.go}
-      close={modal.close}
-      onNearEnd={() => void loadMore()}
-      onPatch={patchPost}
-      onRemove={removePost}
-      onRemoveAuthor={removeAuthor}
-    />
+    <Suspense fallback={null}>
+      <PostModalHost
+        target={target}
+        posts={posts}
+        preload={modalPreload}
+        imageBase={imageBase}
+        go={modal.go}
+        close={modal.close}
+        onNearEnd={() => void loadMore()}
+        onPatch={patchPost}
+        onRemove={removePost}
+        onRemoveAuthor={removeAuthor}
+      />
+    </Suspense>
   ) : null;
 
   const pull = <PullToRefresh onRefresh={onRefresh} isEnabled={isMobile && target === null} />;
