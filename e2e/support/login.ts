@@ -88,7 +88,9 @@ export async function loginByApi(options: { mobile?: string; invite?: string } =
  * with the logged-in phone (no second SMS, whose per-number limit is one a minute).
  */
 export async function anotherSession(user: LoggedInUser): Promise<LoggedInUser> {
-  const browserSide = apiClient();
+  // Its own address, as a second device has: the QR code limit is per address, and the
+  // desktop login modal of every journey asks for a code from the browsers' one.
+  const browserSide = apiClient(undefined, { 'x-forwarded-for': testAddress() });
   const { scanCode: code } = await browserSide.call(scanCode, {});
   await user.api.call(confirmScan, { scanCode: code });
   const { status, userInfo } = await browserSide.call(scanStatus, { scanCode: code });

@@ -1,23 +1,11 @@
-// `@evcircle/contract/client`: the part of the contract the browser uses. It leaves out the
-// endpoint registry (registry.ts, which the server walks to register its routes), the envelope
-// builders the server answers with (envelope.ts) and the zod field builders endpoints are
-// declared with (schemas.ts). errors.ts (ERRORS reads every domain) is exported for its
-// types; a page that imports nothing from it does not bundle it. The zod schemas an endpoint declaration carries still come
-// along with it; package.json's `"sideEffects": false` lets the bundler leave out every
-// declaration module a page does not import from. See index.ts for the full contract.
-export * from './client.ts';
-export * from './constants.ts';
-export * from './domains.ts';
-export * from './endpoint.ts';
-export * from './entities/comment.ts';
-export * from './entities/draft.ts';
-export * from './entities/post.ts';
-export * from './entities/user.ts';
-export * from './errors.ts';
-export * from './input-rules.ts';
-export * from './media.ts';
-export * from './messages.ts';
-export * from './realtime.ts';
-export * from './sign.ts';
-export * from './ssr.ts';
-export * from './status.ts';
+// `@evcircle/contract/client`: the part of the contract the browser uses. Endpoints come
+// as ClientEndpoints (client-endpoints.generated.ts: method and path, no zod schemas),
+// so a page that calls the API loads neither zod nor the schemas of every endpoint of a
+// domain; the declarations' types still come along. A form that validates with an
+// endpoint's schema imports it from `@evcircle/contract/declarations` (its page then
+// loads zod). Left out: the endpoint registry, the envelope builders and the zod field
+// builders (schemas.ts). `"sideEffects": false` lets the bundler leave out every module
+// a page does not import from. See index.ts for the full contract.
+export * from './client-endpoints.generated.ts';
+export type * from './domain-types.ts';
+export * from './shared.ts';

@@ -1,5 +1,5 @@
 import { CLIENT_VERSION, DEFAULT_SPCHN, PLATFORM, RETRY_STATUSES, SRCHN } from './constants.ts';
-import type { Endpoint, EndpointData, EndpointInput } from './endpoint.ts';
+import type { ClientEndpoint, Endpoint, EndpointData, EndpointInput } from './endpoint.ts';
 import { CLIENT_MESSAGES, formatMessage } from './messages.ts';
 import { collectSignParams, computeSign } from './sign.ts';
 import { STATUS } from './status.ts';
@@ -123,7 +123,10 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     /** Calls a declared endpoint and returns its `data`, or throws ApiError. */
-    call<E extends Endpoint>(endpoint: E, input?: EndpointInput<E> | FormData): Promise<EndpointData<E>> {
+    call<E extends Endpoint | ClientEndpoint>(
+      endpoint: E,
+      input?: EndpointInput<E> | FormData,
+    ): Promise<EndpointData<E>> {
       return send(endpoint.method, endpoint.path, input as Record<string, unknown> | FormData | undefined) as Promise<
         EndpointData<E>
       >;

@@ -138,3 +138,6 @@ export type ReportReason = keyof typeof REPORT_REASONS;
 export const REPORT_TARGETS = ['post', 'comment', 'user'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 export const REPORT_DETAIL_MAX_LENGTH = 200;
+
+/** QR scan login status: 0 waiting, 1 scanned, 2 confirmed, -1 expired (or declined). */
+export const SCAN_STATUS = { WAITING: 0, SCANNED: 1, CONFIRMED: 2, EXPIRED: -1 } as const;

@@ -59,8 +59,38 @@ export function defineEndpoint<
   return endpoint;
 }
 
+/**
+ * An endpoint as the browser calls it: its method and path (and whether it is
+ * multipart), typed by its declaration `E` but without the zod schemas, so a page that
+ * calls an endpoint does not load zod and every schema of the endpoint's domain
+ * (client-endpoints.generated.ts; docs/decisions/0011). A form that validates with an
+ * endpoint's schema imports the declaration from `@evcircle/contract/declarations`.
+ */
+export type ClientEndpoint<E extends Endpoint = Endpoint> = {
+  readonly method: E['method'];
+  readonly path: string;
+  readonly multipart?: boolean;
+  /** Types only: never set. */
+  readonly declaration?: E;
+};
+
+/** A client endpoint of `method` and `path`, typed by its declaration. */
+export function clientEndpoint<E extends Endpoint>(
+  method: E['method'],
+  path: string,
+  multipart?: true,
+): ClientEndpoint<E> {
+  return multipart ? { method, path, multipart } : { method, path };
+}
+
+type DeclarationOf<E> = E extends Endpoint ? E : E extends ClientEndpoint<infer D> ? D : never;
+
 /** What the caller passes: the query for GET, the body for POST. */
 export type EndpointInput<E> =
-  E extends Endpoint<infer Q, infer B, z.ZodType, infer M> ? (M extends 'GET' ? z.input<Q> : z.input<B>) : never;
+  DeclarationOf<E> extends Endpoint<infer Q, infer B, z.ZodType, infer M>
+    ? M extends 'GET'
+      ? z.input<Q>
+      : z.input<B>
+    : never;
 
-export type EndpointData<E> = E extends Endpoint<z.ZodType, z.ZodType, infer D> ? z.output<D> : never;
+export type EndpointData<E> = DeclarationOf<E> extends Endpoint<z.ZodType, z.ZodType, infer D> ? z.output<D> : never;

@@ -1,6 +1,7 @@
-// The whole contract, for the server, scripts and tests. The web app imports
-// `@evcircle/contract/client` (client-index.ts): a new module the browser needs goes there.
-export * from './client-index.ts';
+// The whole contract, for the server, scripts and tests: every endpoint declaration with
+// its schemas. The web app imports `@evcircle/contract/client` (client-index.ts).
+export * from './domains.ts';
 export * from './envelope.ts';
 export { endpoints } from './registry.ts';
 export * from './schemas.ts';
+export * from './shared.ts';

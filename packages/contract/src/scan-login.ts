@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { SCAN_CODE_LIFETIME_S } from './constants.ts';
+import { SCAN_CODE_LIFETIME_S, SCAN_STATUS } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { LoginResultSchema } from './entities/user.ts';
 import { defineErrors, STATUS } from './status.ts';
 
 // ── QR scan login (SPEC.md §3 "Scan login", §4) ──
 
-/** 0 waiting, 1 scanned, 2 confirmed, -1 expired (or declined). */
-export const SCAN_STATUS = { WAITING: 0, SCANNED: 1, CONFIRMED: 2, EXPIRED: -1 } as const;
 export const ScanStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(-1)]);
 
 const ScanCodeField = z

@@ -1,4 +1,5 @@
 import { ApiError, formatMessage, inviteInfo, STATUS } from '@evcircle/contract/client';
+import { inviteInfo as inviteInfoDeclaration } from '@evcircle/contract/declarations';
 import { data } from 'react-router';
 import { GeneralErrorBoundary } from '~/features/errors/index.ts';
 import { INVITE_MESSAGES, InviteLanding, InviteNotFound, inviteLink } from '~/features/invites/index.ts';
@@ -11,7 +12,7 @@ export const handle: RouteHandle = { layout: 'mobile' };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   // A malformed code cannot be anyone's: same answer as an unknown one, without a call.
-  if (!inviteInfo.query?.safeParse({ code: params.code }).success) throw data(null, { status: 404 });
+  if (!inviteInfoDeclaration.query?.safeParse({ code: params.code }).success) throw data(null, { status: 404 });
   try {
     const invite = await serverApi(context).call(inviteInfo, { code: params.code });
     return { invite, publicUrl: context.publicConfig.publicUrl, imageBase: context.publicConfig.imageBase };

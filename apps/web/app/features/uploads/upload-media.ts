@@ -1,7 +1,7 @@
 import {
   ApiError,
+  COMMON_ERRORS,
   completeUpload,
-  ERRORS,
   formatMessage,
   IMAGE_UPLOAD_MAX_BYTES,
   imageUploadToken,
@@ -169,7 +169,7 @@ export async function uploadMedia(
   const signSecret = options.signSecret ?? browserSignSecret();
   if (!signSecret) throw new Error(UPLOADS_MESSAGES.notConfigured);
   if (file.size > MAX_BYTES[kind]) {
-    throw new Error(formatMessage(ERRORS.FILE_TOO_LARGE.message, { limit: MAX_BYTES[kind] / BYTES_PER_MB }));
+    throw new Error(formatMessage(COMMON_ERRORS.FILE_TOO_LARGE.message, { limit: MAX_BYTES[kind] / BYTES_PER_MB }));
   }
 
   let token: UploadToken;

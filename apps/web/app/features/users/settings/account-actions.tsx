@@ -1,4 +1,5 @@
 import { ApiError, deleteAccount, logoutAll } from '@evcircle/contract/client';
+import { deleteAccount as deleteAccountDeclaration } from '@evcircle/contract/declarations';
 import { LogOut, Trash2, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
@@ -10,7 +11,7 @@ import { USERS_MESSAGES } from './messages.ts';
 
 /** The typed confirmation the contract requires ('注销'); checked with its own schema. */
 export function isDeleteConfirmed(typed: string): boolean {
-  return deleteAccount.body?.safeParse({ confirm: typed.trim() }).success ?? false;
+  return deleteAccountDeclaration.body?.safeParse({ confirm: typed.trim() }).success ?? false;
 }
 
 /** After the session is gone: back on the home page, logged out everywhere on screen. */

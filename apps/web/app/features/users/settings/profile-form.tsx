@@ -7,6 +7,8 @@ import {
   NICKNAME_MAX_LENGTH,
   updateProfile,
 } from '@evcircle/contract/client';
+// The form checks the contract's own rules before sending (this page loads zod for it).
+import { updateProfile as updateProfileDeclaration } from '@evcircle/contract/declarations';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useApi } from '~/lib/api.ts';
 import { Button } from '~/ui/button.tsx';
@@ -43,7 +45,7 @@ export function changedFields(saved: Fields, edited: Fields): Partial<Fields> {
  * exactly the server's (nickname 2–20, bio ≤ 200, car model ≤ 30, sex 0–2).
  */
 export function validateChanges(changes: Partial<Fields>): FieldErrors {
-  const result = updateProfile.body?.safeParse(changes);
+  const result = updateProfileDeclaration.body?.safeParse(changes);
   if (!result || result.success) return {};
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
