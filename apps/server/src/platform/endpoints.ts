@@ -146,6 +146,8 @@ export function registerEndpoint<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    // The viewer plugin reads it: 'admin' and 'vip' calls check the role afresh.
+    config: { auth: endpoint.auth },
     schema: response ? { response: { 200: response } } : undefined,
     handler: async (request, reply) => {
       const viewer = viewerFor(endpoint.auth, request.viewer);

@@ -19,6 +19,10 @@ declare module 'fastify' {
     /** Counts per-endpoint and per-rule limits; Redis-backed when REDIS_URL is set, so every process shares them. */
     limiter: RateLimiter;
   }
+  interface FastifyContextConfig {
+    /** The declared `auth` of a contract endpoint's route (registerEndpoint). */
+    auth?: import('@evcircle/contract').AuthRule;
+  }
   interface FastifyRequest {
     /** The logged-in user; null until a session is recognised. */
     viewer: Viewer | null;

@@ -4,7 +4,7 @@ import { defineModule } from '../../platform/module.ts';
 import { clearSessionCookie, setSessionCookie } from '../../platform/session-cookie.ts';
 import * as tables from './auth.tables.ts';
 import { issueChallenge } from './challenge.service.ts';
-import { revokeAllSessions, revokeSession } from './sessions.service.ts';
+import { forgetViewer, revokeAllSessions, revokeSession } from './sessions.service.ts';
 import { type AuthDeps, loginWithSmsCode, sendLoginCode } from './sms-login.service.ts';
 import { registerViewer } from './viewer.plugin.ts';
 
@@ -49,5 +49,7 @@ export const authModule = defineModule({
         await revokeAllSessions(tx, userId);
       },
     },
+    // Recognised sessions are answered from memory for a few seconds: an ended one is forgotten everywhere.
+    'session.revoked': { everywhere: ({ userId }, db) => forgetViewer(db, userId) },
   },
 });

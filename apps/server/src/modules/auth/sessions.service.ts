@@ -2,9 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_LIFETIME_DAYS } from '@evcircle/contract';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import { announce } from '../../platform/events.ts';
 import type { Viewer } from '../../platform/fastify-types.ts';
 import { users } from '../accounts/index.ts';
 import { sessions } from './auth.tables.ts';
+import './auth.events.ts';
 
 const LIFETIME_MS = SESSION_LIFETIME_DAYS * 86_400_000;
 /** A session's expiry is pushed forward at most this often, so reads stay reads. */
@@ -52,6 +54,7 @@ function prepareSessionLookup(db: Db) {
       role: users.role,
       isVip: users.isVip,
       lastUsedAt: sessions.lastUsedAt,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -67,22 +70,77 @@ function prepareSessionLookup(db: Db) {
 }
 
 /**
- * The viewer a token stands for, or null when it is unknown, expired, or its account is
- * deleted. Sliding expiry: a session used within its lifetime lives another lifetime.
+ * How long a recognised session is answered from memory: the lookup every logged-in
+ * request makes. Ending a session announces `session.revoked`, which forgets it in every
+ * process at once (auth.module.ts); calls declared 'admin' or 'vip' read the role afresh.
  */
-export async function resolveSession(db: Db, token: string, now: Date = new Date()): Promise<Viewer | null> {
+export const VIEWER_CACHE_MS = 5000;
+/** Sweep expired entries once a database has this many cached, so memory stays bounded. */
+const VIEWER_CACHE_SWEEP_AT = 10_000;
+
+type CachedViewer = { viewer: Viewer; until: number };
+const viewerCaches = new WeakMap<Db, Map<string, CachedViewer>>();
+
+function viewerCacheOf(db: Db): Map<string, CachedViewer> {
+  let cache = viewerCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    viewerCaches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Forgets the remembered sessions of `userId` in this process (the `session.revoked` subscriber). */
+export function forgetViewer(db: Db, userId: number): void {
+  const cache = viewerCaches.get(db);
+  if (!cache) return;
+  for (const [key, entry] of cache) if (entry.viewer.id === userId) cache.delete(key);
+}
+
+/**
+ * The viewer a token stands for, or null when it is unknown, expired, or its account is
+ * deleted. A session recognised in the last VIEWER_CACHE_MS is answered from memory
+ * unless `fresh` (a role or VIP check). Sliding expiry: a session used within its
+ * lifetime lives another lifetime.
+ */
+export async function resolveSession(
+  db: Db,
+  token: string,
+  now: Date = new Date(),
+  options: { fresh?: boolean } = {},
+): Promise<Viewer | null> {
   if (token.length < 20 || token.length > 128) return null;
+  const tokenHash = hashToken(token);
+  const cache = viewerCacheOf(db);
+  const cached = cache.get(tokenHash);
+  if (!options.fresh && cached && cached.until > now.getTime()) return cached.viewer;
+  const found = await lookUpSession(db, tokenHash, now);
+  if (!found) {
+    cache.delete(tokenHash);
+    return null;
+  }
+  const { expiresAt, ...viewer } = found;
+  if (cache.size >= VIEWER_CACHE_SWEEP_AT) {
+    for (const [key, entry] of cache) if (entry.until <= now.getTime()) cache.delete(key);
+  }
+  cache.set(tokenHash, { viewer, until: Math.min(now.getTime() + VIEWER_CACHE_MS, expiresAt) });
+  return viewer;
+}
+
+async function lookUpSession(db: Db, tokenHash: string, now: Date): Promise<(Viewer & { expiresAt: number }) | null> {
   let lookup = sessionLookups.get(db);
   if (!lookup) {
     lookup = prepareSessionLookup(db);
     sessionLookups.set(db, lookup);
   }
-  const [row] = await lookup.execute({ tokenHash: hashToken(token), now });
+  const [row] = await lookup.execute({ tokenHash, now });
   if (!row) return null;
+  let expiresAt = row.expiresAt.getTime();
   if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+    expiresAt = now.getTime() + LIFETIME_MS;
     await db
       .update(sessions)
-      .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + LIFETIME_MS) })
+      .set({ lastUsedAt: now, expiresAt: new Date(expiresAt) })
       .where(eq(sessions.id, row.sessionId));
   }
   return {
@@ -90,21 +148,27 @@ export async function resolveSession(db: Db, token: string, now: Date = new Date
     sessionId: row.sessionId,
     role: row.role === 'admin' ? 'admin' : 'user',
     isVip: row.isVip === 1,
+    expiresAt,
   };
 }
 
-/** Ends one session of `userId` (a user can only end their own). */
+/** Ends one session of `userId` (a user can only end their own); every process forgets it. */
 export async function revokeSession(db: Db, userId: number, sessionId: number): Promise<boolean> {
   const rows = await db
     .delete(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
     .returning({ id: sessions.id });
+  await announce(db, 'session.revoked', { userId });
   return rows.length > 0;
 }
 
-/** Ends every session of `userId`; answers how many there were. */
+/**
+ * Ends every session of `userId`; answers how many there were. Every process forgets
+ * them (after the commit, when `db` is a transaction: an account's deletion).
+ */
 export async function revokeAllSessions(db: Db, userId: number): Promise<number> {
   const rows = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  await announce(db, 'session.revoked', { userId });
   return rows.length;
 }
 

@@ -14,6 +14,9 @@ export async function registerViewer(app: FastifyInstance): Promise<void> {
   app.addHook('preHandler', async (request) => {
     if (!isApiPath(request.url.split('?', 1)[0] ?? '')) return;
     const token = requestToken(request);
-    if (token) request.viewer = await resolveSession(app.db, token);
+    if (!token) return;
+    // A call that needs a role or VIP status reads them from the database, not from memory.
+    const auth = request.routeOptions.config?.auth;
+    request.viewer = await resolveSession(app.db, token, new Date(), { fresh: auth === 'admin' || auth === 'vip' });
   });
 }
