@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCAN_CODE_LIFETIME_S, SCAN_STATUS } from './constants.ts';
+import { SCAN_CODE_LIFETIME_S } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { LoginResultSchema } from './entities/user.ts';
 import { defineErrors, STATUS } from './status.ts';

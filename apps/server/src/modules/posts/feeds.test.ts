@@ -2,6 +2,7 @@ import {
   ApiError,
   beautyPosts,
   expPosts,
+  followAct,
   followingFeed,
   modPosts,
   POST_THEMES,
@@ -23,6 +24,7 @@ import { createUser } from '../../../test/factories/users.ts';
 import { loginAs } from '../../../test/login-as.ts';
 import { executeRows } from '../../platform/db.ts';
 import { users } from '../accounts/accounts.tables.ts';
+import { toggleBlock } from '../relations/blocks.service.ts';
 import { blocks } from '../relations/blocks.tables.ts';
 import { follows } from '../relations/follows.tables.ts';
 import { FEED_CACHE_MS, invalidateFeed, listFeed, selectFeedRows } from './posts.service.ts';
@@ -38,8 +40,9 @@ beforeEach(async () => {
   invalidateFeed(t.app.db);
 });
 
+/** Blocks (or, called again, unblocks) as the app does: the viewer's remembered relations follow at once. */
 async function block(blockerId: number, blockedId: number) {
-  await t.app.db.insert(blocks).values({ blockerId, blockedId });
+  await toggleBlock(t.app.db, blockerId, blockedId);
 }
 
 describe('themed feeds /api/v1/{mod,beauty,travel,tesla,exp}/posts', () => {
@@ -203,6 +206,21 @@ describe('a logged-in feed page', () => {
   });
 });
 
+describe('a logged-in viewer’s remembered relations', () => {
+  it('follow a follow and an unfollow through the API at once, however recently the feed was read', async () => {
+    const viewer = await createUser(t.app.db);
+    const author = await createUser(t.app.db);
+    await createPost(t.app.db, { userId: author.id, hotScore: 500 });
+    const { api } = await loginAs(t, viewer.id);
+    const mark = async () => (await api.call(postsNoAds, { size: 5 })).find((p) => p.uid === author.id)?.isfollow;
+    expect(await mark()).toBe(0);
+    await api.call(followAct, { uid: author.id });
+    expect(await mark()).toBe(1);
+    await api.call(followAct, { uid: author.id });
+    expect(await mark()).toBe(0);
+  });
+});
+
 describe('blocked authors in feeds', () => {
   afterEach(async () => {
     await t.app.db.delete(blocks);
@@ -236,7 +254,7 @@ describe('blocked authors in feeds', () => {
     expect((await pestApi.call(modPosts, {}))[0]?.pid).toBe(mine.id);
 
     // Unblocked, they are back at once.
-    await t.app.db.delete(blocks);
+    await block(viewer.id, pest.id);
     expect((await api.call(modPosts, {})).filter((p) => p.uid === pest.id)).toHaveLength(6);
   });
 

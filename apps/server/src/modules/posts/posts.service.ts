@@ -1,10 +1,10 @@
 import { AppError, type Post, type PostTheme } from '@evcircle/contract';
 import { and, desc, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
-import { type Db, executeRows } from '../../platform/db.ts';
+import type { Db } from '../../platform/db.ts';
 import { transaction } from '../../platform/events.ts';
 import { invalidateResponseCache } from '../../platform/response-cache.ts';
 import { requireUser, users } from '../accounts/index.ts';
-import { blockedIdsOf, followedAmong, followeeIdsOf, hasBlocked } from '../relations/index.ts';
+import { blockedIdsOf, followedAmong, followeeIdsOf, hasBlocked, viewerRelations } from '../relations/index.ts';
 import './posts.events.ts';
 import { posts } from './posts.tables.ts';
 
@@ -176,34 +176,6 @@ function authorsOf(rows: readonly FeedRow[], viewerId: number | null): number[] 
 }
 
 /**
- * Whom `viewerId` blocked, and which of `authorIds` they follow, in one query: what a
- * logged-in feed page needs besides the shared rows (both subqueries come from the
- * relations module).
- */
-async function relationsOf(
-  db: Db,
-  viewerId: number,
-  authorIds: readonly number[],
-): Promise<{ blocked: Set<number>; followed: Set<number> }> {
-  const followed =
-    authorIds.length === 0
-      ? sql`null`
-      : sql`(select array_agg(f.id) from ${followeeIdsOf(viewerId)} as f(id)
-          where f.id in (${sql.join(
-            authorIds.map((id) => sql`${id}`),
-            sql`, `,
-          )}))`;
-  const [row] = await executeRows<{ blocked: unknown[] | null; followed: unknown[] | null }>(
-    db,
-    sql`select
-      (select array_agg(b.id) from ${blockedIdsOf(viewerId)} as b(id)) as blocked,
-      ${followed} as followed`,
-  );
-  const ids = (list: unknown[] | null | undefined) => new Set((list ?? []).map(Number));
-  return { blocked: ids(row?.blocked), followed: ids(row?.followed) };
-}
-
-/**
  * The home feed (or one theme's feed) as the contract's Post list, marked for the
  * viewer. The rows are the shared cached page, marked per viewer with one more query;
  * a viewer who blocked someone gets their own read instead, with the blocked authors
@@ -214,8 +186,9 @@ export async function listFeed(db: Db, options: FeedOptions & { theme?: PostThem
   const { viewerId } = options;
   const shared = await readFeedPage(db, page);
   if (viewerId === null) return shared.map((row) => toPost(row, null));
-  const { blocked, followed } = await relationsOf(db, viewerId, authorsOf(shared, viewerId));
-  if (blocked.size === 0) return shared.map((row) => toPost(row, viewerId, followed));
+  // The viewer's blocks and follows: one query, or from memory (relations' viewerRelations).
+  const { blocked, followees } = await viewerRelations(db, viewerId);
+  if (blocked.size === 0) return shared.map((row) => toPost(row, viewerId, followees));
   return markForViewer(db, await selectFeedRows(db, { ...page, hiddenAuthors: [...blocked] }), viewerId);
 }
 

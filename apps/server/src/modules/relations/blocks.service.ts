@@ -1,8 +1,10 @@
 import { AppError, type UserCard } from '@evcircle/contract';
 import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import { transaction } from '../../platform/events.ts';
 import { lockViewerAndTarget, users } from '../accounts/index.ts';
 import { blocks } from './blocks.tables.ts';
+import './relations.events.ts';
 import { removeFollowsBetween, toUserCards } from './follows.service.ts';
 
 /**
@@ -57,17 +59,20 @@ export async function isBlockedEitherWay(db: Db, a: number, b: number): Promise<
  */
 export async function toggleBlock(db: Db, viewerId: number, targetId: number): Promise<{ isblock: boolean }> {
   if (viewerId === targetId) throw new AppError('BLOCK_SELF');
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx, announce) => {
     await lockViewerAndTarget(tx, viewerId, targetId, false);
 
     const removed = await tx
       .delete(blocks)
       .where(and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, targetId)))
       .returning({ id: blocks.blockedId });
-    if (removed.length > 0) return { isblock: false };
-    await tx.insert(blocks).values({ blockerId: viewerId, blockedId: targetId }).onConflictDoNothing();
-    await removeFollowsBetween(tx, viewerId, targetId);
-    return { isblock: true };
+    const isBlock = removed.length === 0;
+    if (isBlock) {
+      await tx.insert(blocks).values({ blockerId: viewerId, blockedId: targetId }).onConflictDoNothing();
+      await removeFollowsBetween(tx, viewerId, targetId);
+    }
+    await announce('block.changed', { blockerId: viewerId, blockedId: targetId });
+    return { isblock: isBlock };
   });
 }
 

@@ -31,7 +31,10 @@ export async function toggleFollow(db: Db, viewerId: number, targetId: number): 
       .delete(follows)
       .where(and(eq(follows.followerId, viewerId), eq(follows.followeeId, targetId)))
       .returning({ id: follows.followeeId });
-    if (removed.length > 0) return { isfollow: false };
+    if (removed.length > 0) {
+      await announce('follow.removed', { followerId: viewerId, followeeId: targetId });
+      return { isfollow: false };
+    }
     // Unfollowing stays possible; following is refused while either has blocked the other.
     if (await isBlockedEitherWay(tx, viewerId, targetId)) throw new AppError('FOLLOW_BLOCKED');
     await tx.insert(follows).values({ followerId: viewerId, followeeId: targetId }).onConflictDoNothing();

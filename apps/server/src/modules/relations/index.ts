@@ -12,3 +12,4 @@ export {
   toUserCards,
 } from './follows.service.ts';
 export { relationsModule } from './relations.module.ts';
+export { type ViewerRelations, viewerRelations } from './viewer-relations.ts';

@@ -14,6 +14,7 @@ import { hasBlocked, listBlocked, toggleBlock } from './blocks.service.ts';
 import * as blockTables from './blocks.tables.ts';
 import { followRelation, isFollowing, listFollows, removeFollowsOf, toggleFollow } from './follows.service.ts';
 import * as followTables from './follows.tables.ts';
+import { forgetRelations } from './viewer-relations.ts';
 
 /** Follows and blocks between people: toggles, checks, lists, and user cards marked with them. */
 export const relationsModule = defineModule({
@@ -48,6 +49,13 @@ export const relationsModule = defineModule({
   ],
   events: {
     // Blocks stay: they protect the person who blocked, whoever the other was.
-    'account.deleted': { inTransaction: ({ userId }, tx) => removeFollowsOf(tx, userId) },
+    'account.deleted': {
+      inTransaction: ({ userId }, tx) => removeFollowsOf(tx, userId),
+      everywhere: (_payload, db) => forgetRelations(db),
+    },
+    // A viewer's relations are answered from memory for a few seconds: a change forgets them everywhere.
+    'follow.created': { everywhere: ({ followerId }, db) => forgetRelations(db, [followerId]) },
+    'follow.removed': { everywhere: ({ followerId }, db) => forgetRelations(db, [followerId]) },
+    'block.changed': { everywhere: ({ blockerId, blockedId }, db) => forgetRelations(db, [blockerId, blockedId]) },
   },
 });
