@@ -4,6 +4,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { announce } from '../../platform/events.ts';
 import type { Viewer } from '../../platform/fastify-types.ts';
+import { createPerDatabaseCache } from '../../platform/per-database-cache.ts';
 import { users } from '../accounts/index.ts';
 import { sessions } from './auth.tables.ts';
 import './auth.events.ts';
@@ -78,23 +79,11 @@ export const VIEWER_CACHE_MS = 5000;
 /** Sweep expired entries once a database has this many cached, so memory stays bounded. */
 const VIEWER_CACHE_SWEEP_AT = 10_000;
 
-type CachedViewer = { viewer: Viewer; until: number };
-const viewerCaches = new WeakMap<Db, Map<string, CachedViewer>>();
-
-function viewerCacheOf(db: Db): Map<string, CachedViewer> {
-  let cache = viewerCaches.get(db);
-  if (!cache) {
-    cache = new Map();
-    viewerCaches.set(db, cache);
-  }
-  return cache;
-}
+const viewers = createPerDatabaseCache<string, Viewer>(VIEWER_CACHE_SWEEP_AT);
 
 /** Forgets the remembered sessions of `userId` in this process (the `session.revoked` subscriber). */
 export function forgetViewer(db: Db, userId: number): void {
-  const cache = viewerCaches.get(db);
-  if (!cache) return;
-  for (const [key, entry] of cache) if (entry.viewer.id === userId) cache.delete(key);
+  viewers.forget(db, (viewer) => viewer.id === userId);
 }
 
 /**
@@ -111,19 +100,15 @@ export async function resolveSession(
 ): Promise<Viewer | null> {
   if (token.length < 20 || token.length > 128) return null;
   const tokenHash = hashToken(token);
-  const cache = viewerCacheOf(db);
-  const cached = cache.get(tokenHash);
-  if (!options.fresh && cached && cached.until > now.getTime()) return cached.viewer;
+  const cached = options.fresh ? undefined : viewers.get(db, tokenHash, now.getTime());
+  if (cached) return cached;
   const found = await lookUpSession(db, tokenHash, now);
   if (!found) {
-    cache.delete(tokenHash);
+    viewers.forget(db, (_viewer, key) => key === tokenHash);
     return null;
   }
   const { expiresAt, ...viewer } = found;
-  if (cache.size >= VIEWER_CACHE_SWEEP_AT) {
-    for (const [key, entry] of cache) if (entry.until <= now.getTime()) cache.delete(key);
-  }
-  cache.set(tokenHash, { viewer, until: Math.min(now.getTime() + VIEWER_CACHE_MS, expiresAt) });
+  viewers.set(db, tokenHash, viewer, Math.min(now.getTime() + VIEWER_CACHE_MS, expiresAt), now.getTime());
   return viewer;
 }
 

@@ -2,6 +2,7 @@ import { AppError, type Post, type PostTheme } from '@evcircle/contract';
 import { and, desc, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { transaction } from '../../platform/events.ts';
+import { createPerDatabaseCache } from '../../platform/per-database-cache.ts';
 import { invalidateResponseCache } from '../../platform/response-cache.ts';
 import { requireUser, users } from '../accounts/index.ts';
 import { blockedIdsOf, followedAmong, followeeIdsOf, hasBlocked, viewerRelations } from '../relations/index.ts';
@@ -114,8 +115,7 @@ export const FEED_CACHE_MS = 1000;
 /** Sweep expired pages once a database has this many cached, so memory stays bounded. */
 const FEED_CACHE_SWEEP_AT = 500;
 
-type CachedPage = { rows: Promise<FeedRow[]>; expiresAt: number };
-const feedCache = new WeakMap<Db, Map<string, CachedPage>>();
+const feedPages = createPerDatabaseCache<string, Promise<FeedRow[]>>(FEED_CACHE_SWEEP_AT);
 
 /**
  * Reads one feed page (per theme, page and size), reusing a read of the same page
@@ -125,29 +125,15 @@ const feedCache = new WeakMap<Db, Map<string, CachedPage>>();
  * the feed call invalidateFeed().
  */
 function readFeedPage(db: Db, feedPage: FeedPage): Promise<FeedRow[]> {
-  let pages = feedCache.get(db);
-  if (!pages) {
-    pages = new Map();
-    feedCache.set(db, pages);
-  }
   const now = Date.now();
   const key = `${feedPage.theme ?? '*'}:${feedPage.page}:${feedPage.size}`;
-  const cached = pages.get(key);
-  if (cached && cached.expiresAt > now) return cached.rows;
-  if (pages.size >= FEED_CACHE_SWEEP_AT) {
-    for (const [k, entry] of pages) if (entry.expiresAt <= now) pages.delete(k);
-  }
-  const entry: CachedPage = {
-    rows: Promise.resolve(selectFeedRows(db, feedPage)),
-    expiresAt: now + FEED_CACHE_MS,
-  };
-  pages.set(key, entry);
-  const owner = pages;
+  const cached = feedPages.get(db, key, now);
+  if (cached) return cached;
+  const rows = Promise.resolve(selectFeedRows(db, feedPage));
+  feedPages.set(db, key, rows, now + FEED_CACHE_MS, now);
   // A failed read is not remembered: the next visitor tries again.
-  entry.rows.catch(() => {
-    if (owner.get(key) === entry) owner.delete(key);
-  });
-  return entry.rows;
+  rows.catch(() => feedPages.forget(db, (value) => value === rows));
+  return rows;
 }
 
 /**
@@ -156,7 +142,7 @@ function readFeedPage(db: Db, feedPage: FeedPage): Promise<FeedRow[]> {
  * shows (posts.module.ts), in every process.
  */
 export function invalidateFeed(db: Db): void {
-  feedCache.delete(db);
+  feedPages.forget(db);
   invalidateResponseCache('feed');
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, executeRows } from '../../platform/db.ts';
+import { createPerDatabaseCache } from '../../platform/per-database-cache.ts';
 import { blocks } from './blocks.tables.ts';
 import { follows } from './follows.tables.ts';
 
@@ -12,20 +13,12 @@ export type ViewerRelations = { blocked: ReadonlySet<number>; followees: Readonl
  * them in every process at once (relations.module.ts).
  */
 export const RELATIONS_CACHE_MS = 10_000;
-const SWEEP_AT = 10_000;
-
-type Cached = { relations: ViewerRelations; until: number };
-const caches = new WeakMap<Db, Map<number, Cached>>();
+const remembered = createPerDatabaseCache<number, ViewerRelations>(10_000);
 
 /** The viewer's blocks and follows, in one query, or from memory (RELATIONS_CACHE_MS). */
 export async function viewerRelations(db: Db, viewerId: number, now: number = Date.now()): Promise<ViewerRelations> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  const cached = cache.get(viewerId);
-  if (cached && cached.until > now) return cached.relations;
+  const cached = remembered.get(db, viewerId, now);
+  if (cached) return cached;
   const [row] = await executeRows<{ blocked: unknown[] | null; followees: unknown[] | null }>(
     db,
     sql`select
@@ -34,15 +27,11 @@ export async function viewerRelations(db: Db, viewerId: number, now: number = Da
   );
   const ids = (list: unknown[] | null | undefined) => new Set((list ?? []).map(Number));
   const relations = { blocked: ids(row?.blocked), followees: ids(row?.followees) };
-  if (cache.size >= SWEEP_AT) for (const [key, entry] of cache) if (entry.until <= now) cache.delete(key);
-  cache.set(viewerId, { relations, until: now + RELATIONS_CACHE_MS });
+  remembered.set(db, viewerId, relations, now + RELATIONS_CACHE_MS, now);
   return relations;
 }
 
 /** Forgets the remembered relations of these users in this process; no ids: everyone's. */
 export function forgetRelations(db: Db, userIds?: readonly number[]): void {
-  const cache = caches.get(db);
-  if (!cache) return;
-  if (!userIds) cache.clear();
-  else for (const id of userIds) cache.delete(id);
+  remembered.forget(db, userIds && ((_relations, id) => userIds.includes(id)));
 }
