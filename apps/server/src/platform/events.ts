@@ -76,18 +76,23 @@ const loggers = new WeakMap<Db, Logger>();
 
 type Pending = { name: string; payload: unknown };
 
+/** Runs the `everywhere` phase of one event in this process; a failing subscriber is logged, not thrown. */
+function runEverywhere(db: Db, name: string, payload: unknown, log: Logger | undefined): void {
+  for (const subscriber of subscribersOf(name)) {
+    try {
+      subscriber.everywhere?.(payload, db);
+    } catch (err) {
+      log?.error({ err, event: name }, 'an event subscriber failed');
+    }
+  }
+}
+
 /** Runs the after-commit phases of events whose transaction committed. */
 function runAfterCommit(db: Db, pending: readonly Pending[]): void {
   const log = loggers.get(db);
   for (const { name, payload } of pending) {
+    runEverywhere(db, name, payload, log);
     for (const subscriber of subscribersOf(name)) {
-      if (subscriber.everywhere) {
-        try {
-          subscriber.everywhere(payload, db);
-        } catch (err) {
-          log?.error({ err, event: name }, 'an event subscriber failed');
-        }
-      }
       subscriber.afterCommit?.(payload, db).catch((err: unknown) => {
         log?.error({ err, event: name }, 'an event subscriber failed after commit');
       });
@@ -159,14 +164,7 @@ export function relayEvents(db: Db, redis: Redis, keyPrefix: string, log: Logger
     } catch {
       return;
     }
-    if (message.origin === origin) return;
-    for (const subscriber of subscribersOf(message.name)) {
-      try {
-        subscriber.everywhere?.(message.payload, db);
-      } catch (err) {
-        log.error({ err, event: message.name }, 'an event subscriber failed (relayed)');
-      }
-    }
+    if (message.origin !== origin) runEverywhere(db, message.name, message.payload, log);
   });
   // Not awaited: an unreachable Redis must not stop the start (ioredis subscribes again on reconnect).
   listener.subscribe(channel).catch((err: unknown) => log.warn({ err }, 'event relay: subscribe failed'));
