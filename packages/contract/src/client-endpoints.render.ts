@@ -3,11 +3,7 @@
 // THEME_FEEDS) with them. `npm run gen:client-endpoints` writes it; a test fails when the
 // file on disk is stale.
 import * as domains from './domains.ts';
-import type { Endpoint } from './endpoint.ts';
-
-function isEndpoint(value: unknown): value is Endpoint {
-  return typeof value === 'object' && value !== null && 'path' in value && 'method' in value && 'data' in value;
-}
+import { isEndpoint } from './endpoint.ts';
 
 export function renderClientEndpoints(): string {
   const entries = Object.entries(domains).sort(([a], [b]) => a.localeCompare(b));

@@ -48,6 +48,11 @@ export type Endpoint<
   summary: string;
 };
 
+/** Whether a value of a contract module is an endpoint declaration (the registry and the client view walk them). */
+export function isEndpoint(value: unknown): value is Endpoint {
+  return typeof value === 'object' && value !== null && 'path' in value && 'method' in value && 'data' in value;
+}
+
 /** Declares an endpoint once; the server registers it and the client calls it. */
 export function defineEndpoint<
   Q extends z.ZodType,
