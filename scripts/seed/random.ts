@@ -1,3 +1,4 @@
+import { hash32 } from '../../apps/server/src/modules/accounts/avatar-art.ts';
 /**
  * A small, fast, seedable PRNG (sfc32) with the helpers the seed needs. Every item
  * (user 12, post 345, image 7) gets its own generator derived from the run seed and a
@@ -19,19 +20,8 @@ export type Random = {
   sample<T>(items: readonly T[], count: number): T[];
 };
 
-/** 32-bit string hash (cyrb53's low half), used to turn labels into seeds. */
-export function hash32(text: string): number {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (h1 ^ h2) >>> 0;
-}
+/** 32-bit string hash (cyrb53's low half), used to turn labels into seeds: the avatars' own. */
+export { hash32 };
 
 class Sfc32 implements Random {
   private a: number;

@@ -31,11 +31,10 @@ export const AVATAR_COLORS: readonly (readonly [string, string])[] = [
 const JPEG = { quality: 82, progressive: true, chromaSubsampling: '4:2:0' } as const;
 
 /**
- * 32-bit string hash (cyrb53's low half).
- * NOTE: the same function as scripts/seed/random.ts `hash32`; changing it changes every
- * seeded person's avatar colour.
+ * 32-bit string hash (cyrb53's low half). The seed's random streams use it too
+ * (scripts/seed/random.ts); changing it changes every seeded person and avatar colour.
  */
-function hash32(text: string): number {
+export function hash32(text: string): number {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i++) {
