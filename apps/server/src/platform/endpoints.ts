@@ -11,7 +11,21 @@ export type EndpointContext<A extends AuthRule = AuthRule> = {
   viewer: A extends LoggedInRule ? Viewer : Viewer | null;
   request: FastifyRequest;
   reply: FastifyReply;
+  /**
+   * The success envelope of `data` as this route sends it (its own serializer), for a
+   * handler that keeps finished answers and returns them as a SerializedAnswer.
+   */
+  serialize: (data: unknown) => Buffer;
 };
+
+/**
+ * An answer a handler made with `ctx.serialize` (possibly cached, possibly patched): sent
+ * as it is, so the route serializes nothing. For hot read paths whose answers many
+ * callers share (the logged-in feed); everything else returns plain data.
+ */
+export class SerializedAnswer {
+  constructor(readonly body: Buffer) {}
+}
 
 /** The parsed input: the query schema's output for GET, the body's for POST. */
 type InputOf<E extends Endpoint> =
@@ -20,7 +34,7 @@ type InputOf<E extends Endpoint> =
 export type EndpointHandler<E extends Endpoint> = (
   input: InputOf<E>,
   ctx: EndpointContext<E['auth']>,
-) => Promise<z.input<E['data']>> | z.input<E['data']>;
+) => Promise<z.input<E['data']> | SerializedAnswer> | z.input<E['data']> | SerializedAnswer;
 
 /** How a route serves its endpoint, beyond what the contract declares. */
 export type EndpointOptions = {
@@ -157,17 +171,19 @@ export function registerEndpoint<E extends Endpoint>(
         throw new AppError('VALIDATION_FAILED', { detail: '请求体须为 JSON 对象' });
       }
       const input = (schema ? parseInput(schema, raw) : {}) as InputOf<E>;
-      const ctx = { viewer, request, reply } as EndpointContext<E['auth']>;
+      // The route's own serializer (the envelope schema), as an answer Fastify sends gets.
+      const serialize = (data: unknown) => Buffer.from(reply.serialize(ok(data)) as string, 'utf8');
+      const ctx = { viewer, request, reply, serialize } as EndpointContext<E['auth']>;
       if (cache && viewer === null) {
         // The parsed input, not the query: sign, timestamp and unknown fields are not in it.
         const body = await cache.get(JSON.stringify(input), async () => {
           const data = await handler(input, ctx);
-          // The route's own serializer (the envelope schema), as an uncached answer gets.
-          return Buffer.from(reply.serialize(ok(data)) as string, 'utf8');
+          return data instanceof SerializedAnswer ? data.body : serialize(data);
         });
         return reply.type(JSON_TYPE).send(body);
       }
       const data = await handler(input, ctx);
+      if (data instanceof SerializedAnswer) return reply.type(JSON_TYPE).send(data.body);
       return ok(data);
     },
   });

@@ -23,11 +23,12 @@ import { createPost } from '../../../test/factories/posts.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { loginAs } from '../../../test/login-as.ts';
 import { executeRows } from '../../platform/db.ts';
+import { SerializedAnswer } from '../../platform/endpoints.ts';
 import { users } from '../accounts/accounts.tables.ts';
 import { toggleBlock } from '../relations/blocks.service.ts';
 import { blocks } from '../relations/blocks.tables.ts';
 import { follows } from '../relations/follows.tables.ts';
-import { FEED_CACHE_MS, invalidateFeed, listFeed, selectFeedRows } from './posts.service.ts';
+import { FEED_CACHE_MS, feedAnswer, invalidateFeed, listFeed, selectFeedRows } from './posts.service.ts';
 import { posts } from './posts.tables.ts';
 
 let t: TestApp;
@@ -203,6 +204,55 @@ describe('a logged-in feed page', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+});
+
+describe('the feed route’s answer (feedAnswer)', () => {
+  afterEach(async () => {
+    await t.app.db.delete(blocks);
+    await t.app.db.delete(follows);
+  });
+
+  it('is the page serialized once, marked per viewer in its bytes exactly as listFeed marks it', async () => {
+    const me = await createUser(t.app.db);
+    const friend = await createUser(t.app.db);
+    const stranger = await createUser(t.app.db);
+    await createPost(t.app.db, { userId: friend.id, hotScore: 30, content: '周末自驾，"ismine":0 看这里' });
+    await createPost(t.app.db, { userId: me.id, hotScore: 20, content: '我的第一台电车' });
+    await createPost(t.app.db, { userId: stranger.id, hotScore: 10 });
+    await t.app.db.insert(follows).values({ followerId: me.id, followeeId: friend.id });
+    let serialized = 0;
+    const serialize = (data: unknown) => {
+      serialized += 1;
+      return Buffer.from(JSON.stringify({ status: 200, data, message: '' }));
+    };
+    const page = { page: 1, size: 10 };
+    const answerFor = async (viewerId: number | null) => {
+      const answer = await feedAnswer(t.app.db, { ...page, viewerId }, serialize);
+      expect(answer).toBeInstanceOf(SerializedAnswer);
+      return answer as SerializedAnswer;
+    };
+
+    const anonymous = await answerFor(null);
+    const mine = await answerFor(me.id);
+    const theirs = await answerFor(stranger.id);
+    expect(serialized).toBe(1);
+    expect(JSON.parse(mine.body.toString()).data).toEqual(await listFeed(t.app.db, { ...page, viewerId: me.id }));
+    expect(JSON.parse(theirs.body.toString()).data).toEqual(
+      await listFeed(t.app.db, { ...page, viewerId: stranger.id }),
+    );
+    expect(JSON.parse(anonymous.body.toString()).data).toEqual(await listFeed(t.app.db, { ...page, viewerId: null }));
+    // The stranger's page holds their own post: a marked copy. Nobody's shared bytes change.
+    expect(anonymous.body.toString()).not.toContain('"ismine":1');
+  });
+
+  it('is listFeed’s own read for a viewer who blocked someone', async () => {
+    const me = await createUser(t.app.db);
+    const pest = await createUser(t.app.db);
+    await createPost(t.app.db, { userId: pest.id, hotScore: 5 });
+    await block(me.id, pest.id);
+    const answer = await feedAnswer(t.app.db, { page: 1, size: 10, viewerId: me.id }, () => Buffer.from(''));
+    expect(answer).toEqual([]);
   });
 });
 

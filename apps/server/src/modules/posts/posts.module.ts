@@ -22,8 +22,8 @@ import {
   deletePost,
   deletePostsOf,
   FEED_CACHE_MS,
+  feedAnswer,
   invalidateFeed,
-  listFeed,
   listFollowingFeed,
   postsOfUser,
 } from './posts.service.ts';
@@ -41,13 +41,15 @@ export const postsModule = defineModule({
   endpoints: (app) => [
     serve(
       postsNoAds,
-      ({ page, size }, { viewer }) => listFeed(app.db, { page, size, viewerId: viewer?.id ?? null }),
+      ({ page, size }, { viewer, serialize }) =>
+        feedAnswer(app.db, { page, size, viewerId: viewer?.id ?? null }, serialize),
       feedCache,
     ),
     ...POST_THEMES.map((theme) =>
       serve(
         THEME_FEEDS[theme],
-        ({ page, size }, { viewer }) => listFeed(app.db, { page, size, theme, viewerId: viewer?.id ?? null }),
+        ({ page, size }, { viewer, serialize }) =>
+          feedAnswer(app.db, { page, size, theme, viewerId: viewer?.id ?? null }, serialize),
         feedCache,
       ),
     ),

@@ -1,11 +1,13 @@
 import { AppError, type Post, type PostTheme } from '@evcircle/contract';
 import { and, desc, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import { SerializedAnswer } from '../../platform/endpoints.ts';
 import { transaction } from '../../platform/events.ts';
-import { createPerDatabaseCache } from '../../platform/per-database-cache.ts';
+import { createPerDatabaseCache, type PerDatabaseCache } from '../../platform/per-database-cache.ts';
 import { invalidateResponseCache } from '../../platform/response-cache.ts';
 import { requireUser, users } from '../accounts/index.ts';
 import { blockedIdsOf, followedAmong, followeeIdsOf, hasBlocked, viewerRelations } from '../relations/index.ts';
+import { locateMarks, markAnswer, type SharedAnswer } from './feed-answers.ts';
 import './posts.events.ts';
 import { posts } from './posts.tables.ts';
 
@@ -116,6 +118,11 @@ export const FEED_CACHE_MS = 1000;
 const FEED_CACHE_SWEEP_AT = 500;
 
 const feedPages = createPerDatabaseCache<string, Promise<FeedRow[]>>(FEED_CACHE_SWEEP_AT);
+const sharedAnswers = createPerDatabaseCache<string, Promise<SharedAnswer | null>>(FEED_CACHE_SWEEP_AT);
+
+function feedPageKey(feedPage: FeedPage): string {
+  return `${feedPage.theme ?? '*'}:${feedPage.page}:${feedPage.size}`;
+}
 
 /**
  * Reads one feed page (per theme, page and size), reusing a read of the same page
@@ -125,24 +132,38 @@ const feedPages = createPerDatabaseCache<string, Promise<FeedRow[]>>(FEED_CACHE_
  * the feed call invalidateFeed().
  */
 function readFeedPage(db: Db, feedPage: FeedPage): Promise<FeedRow[]> {
-  const now = Date.now();
-  const key = `${feedPage.theme ?? '*'}:${feedPage.page}:${feedPage.size}`;
-  const cached = feedPages.get(db, key, now);
-  if (cached) return cached;
-  const rows = Promise.resolve(selectFeedRows(db, feedPage));
-  feedPages.set(db, key, rows, now + FEED_CACHE_MS, now);
-  // A failed read is not remembered: the next visitor tries again.
-  rows.catch(() => feedPages.forget(db, (value) => value === rows));
-  return rows;
+  return rememberFeedPage(feedPages, db, feedPage, async () => selectFeedRows(db, feedPage));
 }
 
 /**
- * Forgets cached feed pages of every theme and the anonymous answers of every feed
+ * The value `cache` holds for this feed page, or the one `compute` starts, remembered
+ * (in flight or done) for FEED_CACHE_MS. A failure is not remembered: the next caller
+ * tries again.
+ */
+function rememberFeedPage<V>(
+  cache: PerDatabaseCache<string, Promise<V>>,
+  db: Db,
+  feedPage: FeedPage,
+  compute: () => Promise<V>,
+): Promise<V> {
+  const now = Date.now();
+  const key = feedPageKey(feedPage);
+  const cached = cache.get(db, key, now);
+  if (cached) return cached;
+  const value = compute();
+  cache.set(db, key, value, now + FEED_CACHE_MS, now);
+  value.catch(() => cache.forget(db, (held) => held === value));
+  return value;
+}
+
+/**
+ * Forgets cached feed pages of every theme, their shared answers, and the anonymous answers of every feed
  * endpoint (tag 'feed'), in this process. Runs on the events that change what a feed
  * shows (posts.module.ts), in every process.
  */
 export function invalidateFeed(db: Db): void {
   feedPages.forget(db);
+  sharedAnswers.forget(db);
   invalidateResponseCache('feed');
 }
 
@@ -176,6 +197,45 @@ export async function listFeed(db: Db, options: FeedOptions & { theme?: PostThem
   const { blocked, followees } = await viewerRelations(db, viewerId);
   if (blocked.size === 0) return shared.map((row) => toPost(row, viewerId, followees));
   return markForViewer(db, await selectFeedRows(db, { ...page, hiddenAuthors: [...blocked] }), viewerId);
+}
+
+/**
+ * The unmarked answer of one feed page, serialized once per page and FEED_CACHE_MS
+ * (with the page it is made from), with its marks located (feed-answers.ts); null when
+ * they cannot be.
+ */
+function sharedAnswer(db: Db, feedPage: FeedPage, serialize: (data: unknown) => Buffer): Promise<SharedAnswer | null> {
+  return rememberFeedPage(sharedAnswers, db, feedPage, async () => {
+    const rows = await readFeedPage(db, feedPage);
+    return locateMarks(
+      serialize(rows.map((row) => toPost(row, null))),
+      rows.map((row) => row.userId),
+    );
+  });
+}
+
+/**
+ * listFeed as the route answers it: the page's shared answer, unmarked for an anonymous
+ * caller, and for a logged-in viewer who blocked nobody with their marks set in its
+ * bytes (no per-viewer serializing). A viewer with blocks, and any page whose marks
+ * cannot be located, gets listFeed's posts.
+ */
+export async function feedAnswer(
+  db: Db,
+  options: FeedOptions & { theme?: PostTheme },
+  serialize: (data: unknown) => Buffer,
+): Promise<SerializedAnswer | Post[]> {
+  const { viewerId } = options;
+  const page = { page: options.page, size: options.size, theme: options.theme };
+  if (viewerId === null) {
+    const shared = await sharedAnswer(db, page, serialize);
+    return shared ? new SerializedAnswer(shared.body) : listFeed(db, options);
+  }
+  const { blocked, followees } = await viewerRelations(db, viewerId);
+  if (blocked.size > 0) return listFeed(db, options);
+  const shared = await sharedAnswer(db, page, serialize);
+  if (!shared) return listFeed(db, options);
+  return new SerializedAnswer(markAnswer(shared, viewerId, followees));
 }
 
 /**
