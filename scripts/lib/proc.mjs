@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { mapStackTraces } from './stack-traces.mjs';
 
 /** The repository root (scripts/lib/../..). */
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -59,10 +60,18 @@ export function runNpm(args, options = {}) {
 }
 
 /**
- * Runs the API server inside this process (tsx registered in-process) instead of as a
- * child: signals then reach the server's own graceful-shutdown handlers directly, once.
+ * Runs the API server inside this process instead of as a child: signals then reach the
+ * server's own graceful-shutdown handlers directly, once. `compiled` is the server
+ * compiled by scripts/lib/server-build.mjs (what `npm start` runs); without it the
+ * sources run through tsx, registered in-process.
  */
-export async function runServerInProcess() {
+export async function runServerInProcess({ compiled } = {}) {
+  if (compiled) {
+    // Stack traces name the .ts files and lines, as when running the sources.
+    mapStackTraces(compiled);
+    await import(pathToFileURL(compiled).href);
+    return;
+  }
   const { register } = await import('tsx/esm/api');
   register();
   await import(pathToFileURL(join(ROOT, 'apps', 'server', 'src', 'main.ts')).href);

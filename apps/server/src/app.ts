@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { ServerBuild } from 'react-router';
 import { modules } from './modules/index.ts';
 import { registerCompression } from './platform/compression.ts';
 import type { Config } from './platform/config.ts';
@@ -34,7 +35,14 @@ export type AppDeps = {
   sms?: SmsProvider;
 };
 
-type WebPlugin = FastifyPluginAsync<{ config: Config }>;
+/** What buildApp uses of web/web.plugin.ts. */
+type WebPluginModule = {
+  webPlugin: FastifyPluginAsync<{ config: Config; build?: ServerBuild }>;
+  importWebBuild(buildDir: string): Promise<ServerBuild>;
+};
+
+/** The web plugin's module and the web build it serves. */
+type LoadedWeb = { plugin: WebPluginModule; build: ServerBuild };
 
 /** The web plugin lives in the web engineer's folder and needs a built client. */
 const WEB_PLUGIN_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'web/web.plugin.ts');
@@ -66,6 +74,10 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Pr
   const mediaTools = configureMediaTools({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH });
   // Awaited below; this only keeps a failure to open the database from leaving it unhandled.
   mediaTools.catch(() => {});
+  // Importing the web build (React and the pages: the biggest import of a start) overlaps
+  // with opening the database the same way.
+  const web = loadWeb(config, app);
+  web.catch(() => {});
   const database = deps.database ?? (await openDatabase(config, app));
   if (!deps.database) app.addHook('onClose', () => database.close());
   else await runMigrations(database);
@@ -116,8 +128,8 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Pr
 
   // STORAGE=s3 serves files from the bucket's public URL instead.
   if (storage.kind === 'local') await app.register(filesRoutes, { storage, config });
-  const webPlugin = await loadWebPlugin(config, app);
-  if (webPlugin) await app.register(webPlugin, { config });
+  const loaded = await web;
+  if (loaded) await app.register(loaded.plugin.webPlugin, { config, build: loaded.build });
 }
 
 async function openDatabase(config: Config, app: FastifyInstance): Promise<Database> {
@@ -132,10 +144,10 @@ async function openDatabase(config: Config, app: FastifyInstance): Promise<Datab
 }
 
 /**
- * The web plugin is registered last (its catch-all must not shadow anything), only
- * when the web is to be served and a client build exists.
+ * The web plugin and the web build it serves, when the web is to be served and a client
+ * build exists. The plugin is registered last (its catch-all must not shadow anything).
  */
-async function loadWebPlugin(config: Config, app: FastifyInstance): Promise<WebPlugin | null> {
+async function loadWeb(config: Config, app: FastifyInstance): Promise<LoadedWeb | null> {
   if (!config.SERVE_WEB) return null;
   const serverBuild = path.join(config.WEB_BUILD_DIR, 'server/index.js');
   if (!existsSync(serverBuild)) {
@@ -146,6 +158,9 @@ async function loadWebPlugin(config: Config, app: FastifyInstance): Promise<WebP
     app.log.warn({ file: WEB_PLUGIN_FILE }, 'web plugin missing: only the API is served');
     return null;
   }
-  const mod = (await import(WEB_PLUGIN_FILE)) as { webPlugin: WebPlugin };
-  return mod.webPlugin;
+  // NOTE: esbuild sees a literal path here and compiles the plugin into the server
+  // (scripts/lib/server-build.mjs); `as string` keeps tsc from following it into the
+  // scripts' typecheck, whose DOM library the web plugin is not written for.
+  const plugin = (await import('./web/web.plugin.ts' as string)) as WebPluginModule;
+  return { plugin, build: await plugin.importWebBuild(config.WEB_BUILD_DIR) };
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,14 +7,12 @@ import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQLWrapper, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
 import type { Config } from './config.ts';
+// NOTE: the PostgreSQL driver (pg, drizzle-orm/node-postgres) and both migrators are
+// imported when first needed: a start on PGlite with nothing to migrate never loads them.
 /**
  * The Drizzle database; the same type over PGlite and PostgreSQL. Queries name each
  * module's tables themselves (no relational `db.query`), so the client needs no schema
@@ -42,8 +41,8 @@ const EXTENSIONS = ['pg_trgm', 'cube', 'earthdistance'] as const;
  */
 const MIGRATION_LOCK_KEY = 727_001;
 
-/** Driver-specific migration, kept out of the public Database shape. */
-const migrators = new WeakMap<Database, () => Promise<void>>();
+/** Driver-specific migration from a migrations folder, kept out of the public Database shape. */
+const migrators = new WeakMap<Database, (migrationsFolder: string) => Promise<void>>();
 
 /**
  * Opens the database the config names: PGlite files under DATA_DIR/pglite when
@@ -94,8 +93,9 @@ export async function dumpMigratedPglite(): Promise<Blob> {
   const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   try {
     const db = drizzlePglite({ client });
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
     await createExtensions(db);
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     return await client.dumpDataDir('none');
   } finally {
     await client.close();
@@ -114,14 +114,20 @@ async function createPglite(dataDir: string | undefined, template?: Blob): Promi
     () => client.query('select 1'),
     () => client.close(),
   );
-  migrators.set(database, async () => {
+  migrators.set(database, async (migrationsFolder) => {
+    if (await isMigrated(db, migrationsFolder)) return;
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
     await createExtensions(db);
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+    await migrate(db, { migrationsFolder });
   });
   return database;
 }
 
 async function createPostgres(connectionString: string, log?: Pick<FastifyBaseLogger, 'warn'>): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({ connectionString, max: 10 });
   // NOTE: an idle client that loses its server (restart, failover) emits 'error' on the
   // pool; without a listener Node would crash the process. The next query reconnects.
@@ -133,13 +139,16 @@ async function createPostgres(connectionString: string, log?: Pick<FastifyBaseLo
     () => pool.query('select 1'),
     () => pool.end(),
   );
-  migrators.set(database, async () => {
+  migrators.set(database, async (migrationsFolder) => {
+    // Up to date needs no lock: what a concurrent migration commits, it commits at once.
+    if (await isMigrated(db, migrationsFolder)) return;
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const client = await pool.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
       const locked = drizzlePg({ client });
       await createExtensions(locked);
-      await migratePg(locked, { migrationsFolder: MIGRATIONS_DIR });
+      await migrate(locked, { migrationsFolder });
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
       client.release();
@@ -162,9 +171,42 @@ async function createExtensions(db: Db): Promise<void> {
   for (const name of EXTENSIONS) await db.execute(sql.raw(`create extension if not exists ${name}`));
 }
 
-/** Enables the extensions, then applies every committed migration not yet applied. */
-export async function runMigrations(database: Database): Promise<void> {
+/**
+ * True when the database already has the extensions and the newest migration of the
+ * folder's journal, by drizzle's own rule: it applies each migration whose `when` is
+ * later than the latest `created_at` recorded, so none is due when that is at least the
+ * journal's latest `when`. One query instead of drizzle's reading and hashing every SQL
+ * file, creating its schema and table, and a transaction, on every start.
+ */
+async function isMigrated(db: Db, migrationsFolder: string): Promise<boolean> {
+  // NOTE: read synchronously (a few hundred bytes): asynchronously it is four thread-pool
+  // round trips, measured at up to 0.1 s each start while the server is still loading.
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const latest = Math.max(...journal.entries.map((entry) => entry.when));
+  const extensionList = sql.raw(EXTENSIONS.map((name) => `'${name}'`).join(', '));
+  let row: { applied: string | number | bigint | null; extensions: number } | undefined;
+  try {
+    [row] = await executeRows<{ applied: string | number | bigint | null; extensions: number }>(
+      db,
+      sql`select (select max(created_at) from drizzle.__drizzle_migrations) as applied,
+        (select count(*)::int from pg_extension where extname in (${extensionList})) as extensions`,
+    );
+  } catch {
+    // No drizzle.__drizzle_migrations yet: a new database.
+    return false;
+  }
+  return row?.extensions === EXTENSIONS.length && row.applied !== null && Number(row.applied) >= latest;
+}
+
+/**
+ * Enables the extensions, then applies every committed migration not yet applied
+ * (nothing at all when the database records the newest one already).
+ * `migrationsFolder` is for tests; the app always uses the committed MIGRATIONS_DIR.
+ */
+export async function runMigrations(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
   const migrate = migrators.get(database);
   if (!migrate) throw new Error('runMigrations: this Database was not created by createDatabase()');
-  await migrate();
+  await migrate(migrationsFolder);
 }
