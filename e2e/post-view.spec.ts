@@ -264,9 +264,11 @@ test.describe('post view', () => {
     await page.goto(`/post/${post.pid}`);
     await expect(page.getByTestId('comment-section')).toBeVisible();
 
+    // A click before hydration does nothing: click again until the sheet opens. Its code
+    // loads with the first share (it is not part of the page's first load).
     await expect(async () => {
       await page.getByTestId('post-share').click();
-      await expect(page.getByTestId('share-sheet')).toBeVisible({ timeout: 1000 });
+      await expect(page.getByTestId('share-sheet')).toBeVisible({ timeout: 5000 });
     }).toPass();
     const sheet = page.getByTestId('share-sheet');
     await expect(sheet.getByTestId('share-url')).toHaveValue(`${E2E_BASE_URL}/post/${post.pid}`);
@@ -409,6 +411,8 @@ test.describe('pull to refresh', () => {
     await waitForHydration(page);
     await expect(page.getByTestId('feed-grid').getByTestId('post-card').first()).toBeVisible();
     expect(firstPageCalls, 'the first page came with the HTML').toBe(0);
+    // The gesture's code loads on phones just after the page (it is not in the first load).
+    await expect(page.getByTestId('pull-to-refresh')).toBeAttached();
 
     // A short pull is not enough.
     await drag(page, { x: 200, y: 250 }, { x: 200, y: 300 });
@@ -436,6 +440,7 @@ test.describe('pull to refresh', () => {
     ] as const) {
       await page.goto(path);
       await waitForHydration(page);
+      await expect(page.getByTestId('pull-to-refresh')).toBeAttached();
       const call = page.waitForRequest((request) => {
         const url = new URL(request.url());
         return url.pathname === api && url.searchParams.get('page') === '1';

@@ -37,6 +37,11 @@ export default function handleRequest(
       </NonceContext>,
       {
         nonce,
+        // Content that is ready is sent in place, however large: React would otherwise
+        // "outline" a big finished Suspense boundary (a post's comments, code-split with
+        // lazyComponent), sending its fallback first and the content after it, hidden
+        // until a script swaps it in (nothing for readers without JavaScript).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

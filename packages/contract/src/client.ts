@@ -1,3 +1,4 @@
+import { ApiError } from './api-error.ts';
 import { CLIENT_VERSION, DEFAULT_SPCHN, PLATFORM, RETRY_STATUSES, SRCHN } from './constants.ts';
 import type { ClientEndpoint, Endpoint, EndpointData, EndpointInput } from './endpoint.ts';
 import { CLIENT_MESSAGES, formatMessage } from './messages.ts';
@@ -24,20 +25,6 @@ export type ApiClientOptions = {
   /** Milliseconds since epoch; tests move the clock. */
   now?: () => number;
 };
-
-/** A failed call: HTTP errors, non-200 envelopes. `status` is the envelope status or the HTTP code. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly httpStatus: number;
-  readonly data: unknown;
-  constructor(message: string, status: number, httpStatus: number, data: unknown = null) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.httpStatus = httpStatus;
-    this.data = data;
-  }
-}
 
 /** Turns a body into the all-strings JSON object SPEC.md §7 sends. */
 export function stringifyBody(body: Record<string, unknown>): Record<string, string> {

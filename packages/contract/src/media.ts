@@ -1,4 +1,4 @@
-import { IMAGE_RESIZE_SUFFIX, VIDEO_FRAME_SUFFIX } from './constants.ts';
+import { IMAGE_RESIZE_SUFFIX, IMAGE_SRCSET_WIDTHS, VIDEO_FRAME_SUFFIX } from './constants.ts';
 import type { Post } from './entities/post.ts';
 
 const ABSOLUTE = /^(https?:)?\/\//i;
@@ -14,11 +14,22 @@ export function resolveMediaUrl(src: string, imageBase: string): string {
   return `${imageBase.replace(/\/+$/, '')}/${src.replace(/^\/+/, '')}`;
 }
 
-/** Adds the width-480 resize suffix (Qiniu style) unless the URL already has a query. */
+/** Adds the width-480 resize suffix (Qiniu style, WebP) unless the URL already has a query. */
 export function resizedImageUrl(src: string, imageBase: string): string {
   const url = resolveMediaUrl(src, imageBase);
   if (!url || url.includes('?') || url.startsWith('data:') || url.startsWith('blob:')) return url;
   return `${url}${IMAGE_RESIZE_SUFFIX}`;
+}
+
+/**
+ * A `srcset` for a full-size image: IMAGE_SRCSET_WIDTHS, each fitted to that width and
+ * sent as WebP by the image route (never enlarged, so a small original caps them). Empty
+ * for an address that already has a query or is not ours to resize.
+ */
+export function imageSrcSet(src: string, imageBase: string): string {
+  const url = resolveMediaUrl(src, imageBase);
+  if (!url || url.includes('?') || url.startsWith('data:') || url.startsWith('blob:')) return '';
+  return IMAGE_SRCSET_WIDTHS.map((width) => `${url}?imageView2/2/w/${width}/format/webp ${width}w`).join(', ');
 }
 
 /**

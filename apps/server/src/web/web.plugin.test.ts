@@ -163,6 +163,28 @@ describe('compression', () => {
     expect(res.rawPayload.equals(brotliCompressSync(ASSET))).toBe(true);
   });
 
+  it('sends a hashed asset with lean headers: no document-only headers, no validators, no request id', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/entry-abc.js', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'referrer-policy',
+      'etag',
+      'last-modified',
+      'x-request-id',
+    ]) {
+      expect(res.headers[name], name).toBeUndefined();
+    }
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('br');
+    // A page keeps them all.
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['content-security-policy']).toBeDefined();
+    expect(page.headers['x-frame-options']).toBe('DENY');
+  });
+
   it('sends the asset as it is to a client that accepts no encoding', async () => {
     const res = await app.inject({ method: 'GET', url: '/assets/entry-abc.js' });
     expect(res.headers['content-encoding']).toBeUndefined();

@@ -20,6 +20,29 @@ const IMAGE_BASE = '/files';
 
 /** Hashed build output: the name changes with the content, so it may be cached for good. */
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+/**
+ * Headers a hashed asset does without. A page loads some forty of them, many a few hundred
+ * bytes: the document-only security headers (they govern the page that loads the script,
+ * not the script), the validators of a file that is never revalidated (its name changes
+ * with its content) and the request id would outweigh the body. nosniff, the resource
+ * policy, the type, length, encoding and cache headers stay.
+ */
+const NOT_FOR_ASSETS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'etag',
+  'last-modified',
+  'accept-ranges',
+  'x-request-id',
+] as const;
 /** favicon, manifest and other unhashed files: short, so a new deployment shows up soon. */
 const SHORT_CACHE = 'public, max-age=3600';
 
@@ -97,14 +120,22 @@ function sendWebResponse(reply: FastifyReply, response: Response): FastifyReply 
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }
 
+/** Imports the server half of a web build (apps/web/build/server/index.js). */
+export async function importWebBuild(buildDir: string): Promise<ServerBuild> {
+  return (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
+}
+
 /**
  * Serves the React Router web app (apps/web/build) from this process: hashed statics,
  * the build descriptor, and server rendering for every path the API, files and
  * realtime do not own. Registered last by buildApp, in its own encapsulated scope.
+ * `build` is that build when the caller imported it already (buildApp does, while the
+ * database opens); otherwise it is imported from WEB_BUILD_DIR.
  */
-export const webPlugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+export const webPlugin: FastifyPluginAsync<{ config: Config; build?: ServerBuild }> = async (app, options) => {
+  const { config } = options;
   const buildDir = config.WEB_BUILD_DIR;
-  const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
+  const build = options.build ?? (await importWebBuild(buildDir));
   const buildId = build.assets.version;
   const publicConfig = publicConfigFrom(config, buildId);
   // Always production mode: this is a production build, and development mode would send
@@ -135,6 +166,16 @@ export const webPlugin: FastifyPluginAsync<{ config: Config }> = async (app, { c
       },
     });
   }
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/assets/') && reply.getHeader('cache-control') === IMMUTABLE_CACHE) {
+      for (const name of NOT_FOR_ASSETS) {
+        reply.removeHeader(name);
+        reply.raw.removeHeader(name);
+      }
+    }
+    return payload;
+  });
 
   // The latest-build descriptor of SPEC.md §2: open pages poll it to notice a new deployment.
   app.get('/build.json', async (_request, reply) => {

@@ -10,7 +10,6 @@ import {
   withModalTarget,
 } from '~/features/posts/index.ts';
 import type { RouteHandle } from '~/lib/route-handle.ts';
-import { isCrawlerUserAgent } from '~/lib/user-agent.ts';
 import type { Route } from './+types/post';
 
 export const handle: RouteHandle = { layout: 'post' };
@@ -29,7 +28,9 @@ export function loader({ params, context }: Route.LoaderArgs) {
 export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
   const from = window.location;
   const id = params.id;
-  if (/^\d{1,15}$/.test(id) && isModalListPath(from.pathname) && !isCrawlerUserAgent(navigator.userAgent)) {
+  // isbot's list loads only on this path, so it stays out of every page's first load.
+  const isCrawler = async () => (await import('~/lib/user-agent.ts')).isCrawlerUserAgent(navigator.userAgent);
+  if (/^\d{1,15}$/.test(id) && isModalListPath(from.pathname) && !(await isCrawler())) {
     const search = withModalTarget(new URLSearchParams(from.search), { postId: Number(id), index: 0 });
     throw redirect(`${from.pathname}${searchString(search)}`);
   }

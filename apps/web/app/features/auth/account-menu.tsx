@@ -1,14 +1,18 @@
-import { ChevronDown, LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { lazyComponent } from '~/lib/lazy-component.ts';
 import { Avatar } from '~/ui/avatar.tsx';
 import { Button } from '~/ui/button.tsx';
 import { cn } from '~/ui/cn.ts';
-import { Menu, MenuItem, MenuLink, MenuSeparator } from '~/ui/menu.tsx';
 import { useLoginModal } from './login-modal.tsx';
 import { AUTH_MESSAGES } from './messages.ts';
 import { useAvatarUrl } from './use-avatar-url.ts';
-import { useLogout } from './use-logout.ts';
 import { useViewer } from './use-viewer.ts';
+
+// The menu (and logout) loads for logged-in visitors only: a first, anonymous visit
+// needs just the 登录 button. Until it is there, the avatar stands where its button goes.
+const LoggedInMenu = lazyComponent(
+  () => import('./logged-in-menu.tsx').then((module) => module.LoggedInMenu),
+  (props) => <AvatarPlaceholder {...props} />,
+);
 
 type AccountMenuProps = {
   /** Phones: a smaller button, the avatar without the nickname. */
@@ -45,78 +49,13 @@ export function AccountMenu({ compact = false }: AccountMenuProps) {
   );
 }
 
-type LoggedInMenuProps = { uid: number; nickname: string; avatar: string; isAdmin: boolean; compact: boolean };
-
-function LoggedInMenu({ uid, nickname, avatar, isAdmin, compact }: LoggedInMenuProps) {
-  const [isOpen, setOpen] = useState(false);
-  const { logout, pending } = useLogout();
+/** The avatar where the menu's button will be, while the menu loads (no shift when it comes). */
+function AvatarPlaceholder({ avatar, nickname, compact }: { avatar: string; nickname: string; compact: boolean }) {
   const avatarUrl = useAvatarUrl(avatar);
-  const close = () => setOpen(false);
-
   return (
-    <div className="relative">
-      <Menu
-        isOpen={isOpen}
-        onOpenChange={setOpen}
-        label={nickname}
-        data-testid="account-menu"
-        className="mt-2 w-48"
-        trigger={(props) => (
-          <button
-            type="button"
-            {...props}
-            aria-label={`${AUTH_MESSAGES.accountMenu}：${nickname}`}
-            data-testid="header-account"
-            className={cn(
-              'flex items-center gap-2 rounded-full transition-colors hover:bg-gray-100 dark:hover:bg-gray-800',
-              'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500',
-              compact ? 'p-0.5' : 'py-1 pr-2 pl-1',
-            )}
-          >
-            <Avatar src={avatarUrl} name={nickname} size={compact ? 30 : 32} />
-            {compact ? null : (
-              <>
-                <span
-                  className="max-w-32 truncate text-sm font-medium text-gray-900 dark:text-white"
-                  data-testid="header-nickname"
-                >
-                  {nickname}
-                </span>
-                <ChevronDown aria-hidden="true" className="size-4 text-gray-400" />
-              </>
-            )}
-          </button>
-        )}
-      >
-        <p className="truncate px-3 pt-1.5 pb-2 text-sm font-semibold text-gray-900 dark:text-white">{nickname}</p>
-        <MenuLink to={`/user/${uid}`} onClick={close}>
-          <UserRound aria-hidden="true" className="size-4 text-gray-500" />
-          {AUTH_MESSAGES.myProfile}
-        </MenuLink>
-        <MenuLink to="/settings" onClick={close}>
-          <Settings aria-hidden="true" className="size-4 text-gray-500" />
-          {AUTH_MESSAGES.settings}
-        </MenuLink>
-        {isAdmin ? (
-          <MenuLink to="/admin/reports" data-testid="account-menu-reports" onClick={close}>
-            <ShieldCheck aria-hidden="true" className="size-4 text-gray-500" />
-            {AUTH_MESSAGES.moderation}
-          </MenuLink>
-        ) : null}
-        <MenuSeparator />
-        <MenuItem
-          isDanger
-          disabled={pending}
-          data-testid="logout"
-          onClick={async () => {
-            await logout();
-            close();
-          }}
-        >
-          <LogOut aria-hidden="true" className="size-4" />
-          {AUTH_MESSAGES.logout}
-        </MenuItem>
-      </Menu>
+    <div className={cn('flex items-center gap-2', compact ? 'p-0.5' : 'py-1 pr-2 pl-1')}>
+      <Avatar src={avatarUrl} name={nickname} size={compact ? 30 : 32} />
+      {compact ? null : <span className="max-w-32 truncate text-sm font-medium">{nickname}</span>}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { cn } from '~/ui/cn.ts';
 import { IconButton } from '~/ui/icon-button.tsx';
 import { COUNTRIES, type Country } from './countries.ts';
 import { searchCountries } from './country-search.ts';
-import { AUTH_MESSAGES } from './messages.ts';
+import { LOGIN_MESSAGES } from './login-messages.ts';
 
 type CountryPickerProps = {
   value: Country;
@@ -56,11 +56,11 @@ export function CountryPicker({ value, onSelect, onCancel }: CountryPickerProps)
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="country-picker">
       <div className="flex items-center gap-2">
-        <IconButton label={AUTH_MESSAGES.regionBack} onClick={onCancel} className="text-gray-600 dark:text-gray-300">
+        <IconButton label={LOGIN_MESSAGES.regionBack} onClick={onCancel} className="text-gray-600 dark:text-gray-300">
           <ArrowLeft aria-hidden="true" className="size-5" />
         </IconButton>
         <label className="relative flex-1">
-          <span className="sr-only">{AUTH_MESSAGES.regionSearch}</span>
+          <span className="sr-only">{LOGIN_MESSAGES.regionSearch}</span>
           <Search
             aria-hidden="true"
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400"
@@ -78,7 +78,7 @@ export function CountryPicker({ value, onSelect, onCancel }: CountryPickerProps)
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             onKeyDown={onKeyDown}
-            placeholder={AUTH_MESSAGES.regionSearch}
+            placeholder={LOGIN_MESSAGES.regionSearch}
             className="h-10 w-full rounded-full border border-gray-200 bg-gray-50 pr-3 pl-9 text-[15px] text-gray-900 outline-none placeholder:text-gray-400 focus:border-primary-500 focus:bg-white dark:border-gray-700 dark:bg-gray-800 dark:text-white dark:focus:bg-gray-900"
           />
         </label>
@@ -87,7 +87,7 @@ export function CountryPicker({ value, onSelect, onCancel }: CountryPickerProps)
         ref={listRef}
         id={listId}
         role="listbox"
-        aria-label={AUTH_MESSAGES.regionListLabel}
+        aria-label={LOGIN_MESSAGES.regionListLabel}
         className={cn(
           'mt-3 -mx-2 max-h-[min(22rem,50dvh)] overflow-y-auto overscroll-contain',
           results.length > 0 && 'min-h-40',
@@ -125,7 +125,7 @@ export function CountryPicker({ value, onSelect, onCancel }: CountryPickerProps)
         })}
       </div>
       {results.length === 0 ? (
-        <p className="px-3 py-6 text-center text-sm text-gray-500 dark:text-gray-400">{AUTH_MESSAGES.regionNone}</p>
+        <p className="px-3 py-6 text-center text-sm text-gray-500 dark:text-gray-400">{LOGIN_MESSAGES.regionNone}</p>
       ) : null}
     </div>
   );

@@ -6,8 +6,8 @@ import { useIsMobile } from '~/lib/use-is-mobile.ts';
 import { cn } from '~/ui/cn.ts';
 import { IconButton } from '~/ui/icon-button.tsx';
 import { LogoMark } from '~/ui/logo.tsx';
+import { LOGIN_MESSAGES } from './login-messages.ts';
 import type { LoginTab } from './login-modal.tsx';
-import { AUTH_MESSAGES } from './messages.ts';
 import { PhoneLogin } from './phone-login.tsx';
 import { QrLogin } from './qr-login.tsx';
 
@@ -20,8 +20,8 @@ type LoginDialogProps = {
 };
 
 const TABS: readonly { id: LoginTab; label: string }[] = [
-  { id: 'qr', label: AUTH_MESSAGES.tabQr },
-  { id: 'phone', label: AUTH_MESSAGES.tabPhone },
+  { id: 'qr', label: LOGIN_MESSAGES.tabQr },
+  { id: 'phone', label: LOGIN_MESSAGES.tabPhone },
 ];
 
 /**
@@ -104,16 +104,16 @@ export function LoginDialog({ message, initialTab, onClose, onLoggedIn }: LoginD
           aria-hidden="true"
           className="mx-auto -mt-3 mb-3 h-1 w-10 rounded-full bg-gray-300 md:hidden dark:bg-gray-700"
         />
-        <IconButton label={AUTH_MESSAGES.close} onClick={onClose} className="absolute top-4 right-4">
+        <IconButton label={LOGIN_MESSAGES.close} onClick={onClose} className="absolute top-4 right-4">
           <X aria-hidden="true" className="size-5" />
         </IconButton>
 
         <div className="flex flex-col items-center text-center">
           <LogoMark className="size-11" />
           <h2 id={titleId} className="mt-3 text-xl font-semibold">
-            {AUTH_MESSAGES.dialogTitle}
+            {LOGIN_MESSAGES.dialogTitle}
           </h2>
-          <p className="mt-1 text-sm text-gray-500 dark:text-gray-400">{AUTH_MESSAGES.dialogSubtitle}</p>
+          <p className="mt-1 text-sm text-gray-500 dark:text-gray-400">{LOGIN_MESSAGES.dialogSubtitle}</p>
         </div>
 
         {message ? (
@@ -130,7 +130,7 @@ export function LoginDialog({ message, initialTab, onClose, onLoggedIn }: LoginD
         {picking ? null : (
           <div
             role="tablist"
-            aria-label={AUTH_MESSAGES.tabsLabel}
+            aria-label={LOGIN_MESSAGES.tabsLabel}
             className="mt-5 grid grid-cols-2 rounded-full bg-gray-100 p-1 dark:bg-gray-800"
           >
             {TABS.map((t) => (
@@ -175,7 +175,7 @@ export function LoginDialog({ message, initialTab, onClose, onLoggedIn }: LoginD
         </div>
 
         <p className="mt-5 text-center text-xs text-gray-500 dark:text-gray-400">
-          {AUTH_MESSAGES.privacyPrefix}
+          {LOGIN_MESSAGES.privacyPrefix}
           <Link
             to="/privacy-policy"
             target="_blank"
@@ -183,7 +183,7 @@ export function LoginDialog({ message, initialTab, onClose, onLoggedIn }: LoginD
             className="text-primary-700 hover:underline dark:text-primary-400"
             data-testid="privacy-link"
           >
-            {AUTH_MESSAGES.privacyLink}
+            {LOGIN_MESSAGES.privacyLink}
           </Link>
         </p>
       </div>

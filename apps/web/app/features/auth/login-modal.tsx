@@ -1,17 +1,7 @@
 import type { LoginResult } from '@evcircle/contract/client';
-import {
-  createContext,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { onBrowserLoggedOut } from '~/lib/api.ts';
+import { lazyComponent } from '~/lib/lazy-component.ts';
 import { useToast } from '~/ui/toast.tsx';
 import { AUTH_MESSAGES } from './messages.ts';
 import { useAuthRefresh } from './use-auth-refresh.ts';
@@ -38,7 +28,7 @@ const LoginModalContext = createContext<LoginModalApi | null>(null);
  * The dialog (phone and QR login, the country list, the challenge) loads when it first
  * opens, not with every page: most first visits never open it (docs/decisions/0011).
  */
-const LoginDialog = lazy(() => import('./login-dialog.tsx').then((m) => ({ default: m.LoginDialog })));
+const LoginDialog = lazyComponent(() => import('./login-dialog.tsx').then((m) => m.LoginDialog));
 
 type OpenState = { message: string | null; tab?: LoginTab; key: number };
 
@@ -86,15 +76,13 @@ export function LoginModalProvider({ children }: { children: ReactNode }) {
     <LoginModalContext value={api}>
       {children}
       {state ? (
-        <Suspense fallback={null}>
-          <LoginDialog
-            key={state.key}
-            message={state.message}
-            initialTab={state.tab}
-            onClose={close}
-            onLoggedIn={onLoggedIn}
-          />
-        </Suspense>
+        <LoginDialog
+          key={state.key}
+          message={state.message}
+          initialTab={state.tab}
+          onClose={close}
+          onLoggedIn={onLoggedIn}
+        />
       ) : null}
     </LoginModalContext>
   );

@@ -1,65 +1,13 @@
-/** Every user-visible string of login (phone and QR) and logout (zh-CN), in one place. */
+/**
+ * The strings of the header's login corner and logout (zh-CN), on every page; the login
+ * dialog's own strings load with it (login-messages.ts).
+ */
 export const AUTH_MESSAGES = {
   // Guard messages (SPEC.md §2, §5)
   requireLogin: '该操作需要登录',
   followRequireLogin: '请先登录',
 
-  // Dialog
-  dialogTitle: '登录车友圈',
-  dialogSubtitle: '登录后可以发帖、评论、关注车友',
-  close: '关闭',
-  tabsLabel: '登录方式',
-  tabQr: '扫码登录',
-  tabPhone: '手机号登录',
-  privacyPrefix: '登录即表示同意',
-  privacyLink: '《隐私政策》',
-  newUserHint: '未注册的手机号验证后自动创建账号',
   loginSuccess: '登录成功',
-
-  // Phone tab
-  regionLabel: '国家/地区',
-  regionSearch: '搜索国家/地区或区号',
-  regionNone: '没有匹配的国家/地区',
-  regionListLabel: '选择国家/地区',
-  regionBack: '返回',
-  phoneLabel: '手机号',
-  phonePlaceholder: '请输入手机号',
-  phoneInvalid: '请输入正确的手机号',
-  getCode: '获取验证码',
-  sending: '发送中…',
-  resendIn: '{seconds} 秒后重新获取',
-  resend: '重新获取验证码',
-  codeSentTo: '验证码已发送至 {phone}',
-  codeLabel: '验证码',
-  codeDigit: '验证码第 {n} 位',
-  changePhone: '更换手机号',
-  loginButton: '登录',
-  loggingIn: '登录中…',
-  codeIncomplete: '请输入完整的验证码',
-  codeWrong: '验证码错误，请重新输入',
-  loginFailed: '登录失败，请稍后再试',
-  smsFailed: '验证码发送失败',
-  challengeLabel: '人机验证',
-  challengeHint: '境外号码请先输入图中的 3 位数字',
-  challengeImage: '验证图片：3 位数字',
-  challengeDigit: '图中数字第 {n} 位',
-  challengeRefresh: '换一张',
-  challengeWrong: '验证码错误',
-  challengeLoadFailed: '验证图片加载失败，请点击换一张',
-  challengeIncomplete: '请输入图中的 3 位数字',
-
-  // QR tab
-  qrAlt: '扫码登录二维码',
-  qrPrompt: '请使用微信扫一扫或手机浏览器扫码登录',
-  qrHint: '用手机相机或微信扫描二维码，在手机上确认后即可登录',
-  qrScanned: '已扫码，请在手机上确认',
-  qrConfirmed: '登录成功，正在进入…',
-  qrExpired: '二维码已过期',
-  qrRefresh: '刷新',
-  qrFailed: '生成二维码失败，请稍后重试',
-  qrPollFailed: '查询扫码状态失败，请刷新二维码',
-  qrLoading: '正在生成二维码…',
-  loginHandleFailed: '登录处理失败，请重试',
 
   // Header
   login: '登录',

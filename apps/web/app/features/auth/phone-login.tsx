@@ -23,7 +23,7 @@ import { CodeBoxes, type CodeBoxesHandle } from './code-boxes.tsx';
 import { type Country, DEFAULT_COUNTRY } from './countries.ts';
 import { CountryPicker } from './country-picker.tsx';
 import { isComplete } from './digits.ts';
-import { AUTH_MESSAGES } from './messages.ts';
+import { LOGIN_MESSAGES } from './login-messages.ts';
 import { clearPendingInvite, readPendingInvite } from './pending-invite.ts';
 import { cleanPhoneInput, displayPhone, isValidPhone, mobileField } from './phone.ts';
 
@@ -92,7 +92,7 @@ export function PhoneLogin({ onLoggedIn, onPickingChange }: PhoneLoginProps) {
       setChallenge(await api.call(smsChallenge, { acode }));
     } catch {
       setChallenge(null);
-      setChallengeError(AUTH_MESSAGES.challengeLoadFailed);
+      setChallengeError(LOGIN_MESSAGES.challengeLoadFailed);
     } finally {
       setChallengeLoading(false);
     }
@@ -111,11 +111,11 @@ export function PhoneLogin({ onLoggedIn, onPickingChange }: PhoneLoginProps) {
   async function requestCode(event?: FormEvent) {
     event?.preventDefault();
     if (!phoneValid) {
-      setSendError(AUTH_MESSAGES.phoneInvalid);
+      setSendError(LOGIN_MESSAGES.phoneInvalid);
       return;
     }
     if (isForeign && !challengeReady) {
-      setChallengeError(AUTH_MESSAGES.challengeIncomplete);
+      setChallengeError(LOGIN_MESSAGES.challengeIncomplete);
       return;
     }
     if (!canSend) return;
@@ -138,7 +138,7 @@ export function PhoneLogin({ onLoggedIn, onPickingChange }: PhoneLoginProps) {
         // Wrong (or missing) answer: a new image to read (SPEC.md §4).
         setChallenge(next);
         setChallengeDigits(emptyDigits(CHALLENGE_LENGTH));
-        setChallengeError(AUTH_MESSAGES.challengeWrong);
+        setChallengeError(LOGIN_MESSAGES.challengeWrong);
         challengeBoxes.current?.focus(0);
       } else if (error instanceof ApiError && error.status === STATUS.RATE_LIMITED) {
         setSendError(error.message);
@@ -147,7 +147,7 @@ export function PhoneLogin({ onLoggedIn, onPickingChange }: PhoneLoginProps) {
       } else if (error instanceof ApiError && error.status === STATUS.VALIDATION_FAILED) {
         setSendError(error.message);
       } else {
-        setSendError(AUTH_MESSAGES.smsFailed);
+        setSendError(LOGIN_MESSAGES.smsFailed);
       }
       // A foreign number's challenge is single-use: read a fresh one for the next try.
       if (isForeign && !next) void loadChallenge();
@@ -159,7 +159,7 @@ export function PhoneLogin({ onLoggedIn, onPickingChange }: PhoneLoginProps) {
   async function submitCode(digits: string[]) {
     if (submitting) return;
     if (!isComplete(digits)) {
-      setCodeError(AUTH_MESSAGES.codeIncomplete);
+      setCodeError(LOGIN_MESSAGES.codeIncomplete);
       codeBoxes.current?.focus(digits.findIndex((d) => !d));
       return;
     }
@@ -178,12 +178,12 @@ export function PhoneLogin({ onLoggedIn, onPickingChange }: PhoneLoginProps) {
     } catch (error) {
       if (error instanceof ApiError && (error.status === STATUS.WRONG_CODE || error.httpStatus === 401)) {
         setCode(emptyDigits(SMS_CODE_LENGTH));
-        setCodeError(AUTH_MESSAGES.codeWrong);
+        setCodeError(LOGIN_MESSAGES.codeWrong);
         codeBoxes.current?.focus(0);
       } else if (error instanceof ApiError && error.status === STATUS.RATE_LIMITED) {
         setCodeError(error.message);
       } else {
-        setCodeError(AUTH_MESSAGES.loginFailed);
+        setCodeError(LOGIN_MESSAGES.loginFailed);
       }
     } finally {
       setSubmitting(false);
@@ -235,22 +235,22 @@ export function PhoneLogin({ onLoggedIn, onPickingChange }: PhoneLoginProps) {
       >
         <div className="text-center">
           <p className="text-sm text-gray-600 dark:text-gray-300">
-            {formatMessage(AUTH_MESSAGES.codeSentTo, { phone: displayPhone(acode, phone) })}
+            {formatMessage(LOGIN_MESSAGES.codeSentTo, { phone: displayPhone(acode, phone) })}
           </p>
           <button
             type="button"
             onClick={() => setStep('phone')}
             className="mt-1 text-sm text-primary-700 hover:underline dark:text-primary-400"
           >
-            {AUTH_MESSAGES.changePhone}
+            {LOGIN_MESSAGES.changePhone}
           </button>
         </div>
         <CodeBoxes
           ref={codeBoxes}
           digits={code}
           onChange={onCodeChange}
-          boxLabel={AUTH_MESSAGES.codeDigit}
-          groupLabel={AUTH_MESSAGES.codeLabel}
+          boxLabel={LOGIN_MESSAGES.codeDigit}
+          groupLabel={LOGIN_MESSAGES.codeLabel}
           invalid={codeError !== null}
           readOnly={submitting}
           autoFocus
@@ -267,12 +267,12 @@ export function PhoneLogin({ onLoggedIn, onPickingChange }: PhoneLoginProps) {
         </p>
         <Button type="submit" size="lg" disabled={submitting} className="w-full">
           {submitting ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
-          {submitting ? AUTH_MESSAGES.loggingIn : AUTH_MESSAGES.loginButton}
+          {submitting ? LOGIN_MESSAGES.loggingIn : LOGIN_MESSAGES.loginButton}
         </Button>
         <div className="text-center text-sm">
           {countdown.seconds > 0 ? (
             <span className="text-gray-500 tabular-nums dark:text-gray-400" data-testid="resend-countdown">
-              {formatMessage(AUTH_MESSAGES.resendIn, { seconds: countdown.seconds })}
+              {formatMessage(LOGIN_MESSAGES.resendIn, { seconds: countdown.seconds })}
             </span>
           ) : (
             <button
@@ -281,7 +281,7 @@ export function PhoneLogin({ onLoggedIn, onPickingChange }: PhoneLoginProps) {
               disabled={sending}
               className="text-primary-700 hover:underline disabled:opacity-50 dark:text-primary-400"
             >
-              {AUTH_MESSAGES.resend}
+              {LOGIN_MESSAGES.resend}
             </button>
           )}
         </div>
@@ -293,7 +293,7 @@ export function PhoneLogin({ onLoggedIn, onPickingChange }: PhoneLoginProps) {
     <form className="flex flex-col gap-4" data-testid="phone-login-form" onSubmit={requestCode} noValidate>
       <div>
         <label htmlFor={phoneId} className="sr-only">
-          {AUTH_MESSAGES.phoneLabel}
+          {LOGIN_MESSAGES.phoneLabel}
         </label>
         <div
           className={cn(
@@ -305,7 +305,7 @@ export function PhoneLogin({ onLoggedIn, onPickingChange }: PhoneLoginProps) {
           <button
             type="button"
             onClick={() => setPickingState(true)}
-            aria-label={`${AUTH_MESSAGES.regionLabel}：${country.name} +${country.code}`}
+            aria-label={`${LOGIN_MESSAGES.regionLabel}：${country.name} +${country.code}`}
             aria-haspopup="listbox"
             data-testid="country-button"
             className="flex h-full shrink-0 items-center gap-1 border-r border-gray-200 pr-2 pl-4 text-[15px] font-medium text-gray-900 hover:bg-gray-100 dark:border-gray-700 dark:text-white dark:hover:bg-gray-700/50"
@@ -325,7 +325,7 @@ export function PhoneLogin({ onLoggedIn, onPickingChange }: PhoneLoginProps) {
               setPhone(cleanPhoneInput(event.target.value));
               setSendError(null);
             }}
-            placeholder={AUTH_MESSAGES.phonePlaceholder}
+            placeholder={LOGIN_MESSAGES.phonePlaceholder}
             aria-invalid={sendError ? true : undefined}
             aria-describedby={errorId}
             className="h-full min-w-0 flex-1 bg-transparent px-3 text-[16px] text-gray-900 tracking-wide outline-none placeholder:tracking-normal placeholder:text-gray-400 dark:text-white"
@@ -336,13 +336,13 @@ export function PhoneLogin({ onLoggedIn, onPickingChange }: PhoneLoginProps) {
 
       {isForeign ? (
         <fieldset className="rounded-xl border border-gray-200 p-3 dark:border-gray-700" data-testid="challenge">
-          <legend className="px-1 text-xs text-gray-500 dark:text-gray-400">{AUTH_MESSAGES.challengeHint}</legend>
+          <legend className="px-1 text-xs text-gray-500 dark:text-gray-400">{LOGIN_MESSAGES.challengeHint}</legend>
           <div className="flex items-center justify-center gap-3">
             <div className="flex h-12 w-32 items-center justify-center overflow-hidden rounded-lg bg-white ring-1 ring-gray-200 dark:ring-gray-700">
               {challenge ? (
                 <img
                   src={challenge.image}
-                  alt={AUTH_MESSAGES.challengeImage}
+                  alt={LOGIN_MESSAGES.challengeImage}
                   data-testid="challenge-image"
                   className="h-full w-full object-contain"
                 />
@@ -360,7 +360,7 @@ export function PhoneLogin({ onLoggedIn, onPickingChange }: PhoneLoginProps) {
               className="inline-flex items-center gap-1 rounded-full px-2 py-1 text-sm text-primary-700 hover:bg-primary-50 disabled:opacity-50 dark:text-primary-400 dark:hover:bg-primary-950"
             >
               <RotateCw aria-hidden="true" className="size-3.5" />
-              {AUTH_MESSAGES.challengeRefresh}
+              {LOGIN_MESSAGES.challengeRefresh}
             </button>
           </div>
           <div className="mt-3">
@@ -371,8 +371,8 @@ export function PhoneLogin({ onLoggedIn, onPickingChange }: PhoneLoginProps) {
                 setChallengeDigits(digits);
                 setChallengeError(null);
               }}
-              boxLabel={AUTH_MESSAGES.challengeDigit}
-              groupLabel={AUTH_MESSAGES.challengeLabel}
+              boxLabel={LOGIN_MESSAGES.challengeDigit}
+              groupLabel={LOGIN_MESSAGES.challengeLabel}
               invalid={challengeError !== null}
               data-testid="challenge-boxes"
             />
@@ -399,12 +399,12 @@ export function PhoneLogin({ onLoggedIn, onPickingChange }: PhoneLoginProps) {
       <Button type="submit" size="lg" disabled={!canSend} className="w-full" data-testid="send-code">
         {sending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
         {sending
-          ? AUTH_MESSAGES.sending
+          ? LOGIN_MESSAGES.sending
           : countdown.seconds > 0
-            ? formatMessage(AUTH_MESSAGES.resendIn, { seconds: countdown.seconds })
-            : AUTH_MESSAGES.getCode}
+            ? formatMessage(LOGIN_MESSAGES.resendIn, { seconds: countdown.seconds })
+            : LOGIN_MESSAGES.getCode}
       </Button>
-      <p className="-mt-2 text-center text-xs text-gray-500 dark:text-gray-400">{AUTH_MESSAGES.newUserHint}</p>
+      <p className="-mt-2 text-center text-xs text-gray-500 dark:text-gray-400">{LOGIN_MESSAGES.newUserHint}</p>
     </form>
   );
 }

@@ -12,7 +12,7 @@ import { CheckCircle2, Loader2, RotateCw, Smartphone } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '~/lib/api.ts';
 import { cn } from '~/ui/cn.ts';
-import { AUTH_MESSAGES } from './messages.ts';
+import { LOGIN_MESSAGES } from './login-messages.ts';
 
 /** How long to wait before reloading when a confirmed scan arrives without userInfo (SPEC.md §4). */
 const RELOAD_DELAY_MS = 500;
@@ -89,7 +89,7 @@ export function QrLogin({ onLoggedIn }: QrLoginProps) {
         if (!alive) return;
         // A rate limit says how long to wait; anything else gets the SPEC.md §8 message.
         const limited = error instanceof ApiError && error.status === STATUS.RATE_LIMITED;
-        setState({ phase: 'failed', message: limited ? error.message : AUTH_MESSAGES.qrFailed });
+        setState({ phase: 'failed', message: limited ? error.message : LOGIN_MESSAGES.qrFailed });
       });
 
     return () => {
@@ -108,7 +108,7 @@ export function QrLogin({ onLoggedIn }: QrLoginProps) {
         {image ? (
           <img
             src={image}
-            alt={AUTH_MESSAGES.qrAlt}
+            alt={LOGIN_MESSAGES.qrAlt}
             width={192}
             height={192}
             data-testid="qr-image"
@@ -132,7 +132,7 @@ export function QrLogin({ onLoggedIn }: QrLoginProps) {
                 className="inline-flex items-center gap-1.5 rounded-full bg-primary-600 px-4 py-2 text-sm font-medium text-white shadow hover:bg-primary-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500"
               >
                 <RotateCw aria-hidden="true" className="size-4" />
-                {AUTH_MESSAGES.qrRefresh}
+                {LOGIN_MESSAGES.qrRefresh}
               </button>
             )}
           </div>
@@ -150,7 +150,7 @@ export function QrLogin({ onLoggedIn }: QrLoginProps) {
       </p>
       {state.phase === 'waiting' || state.phase === 'loading' ? (
         <p className="-mt-2 max-w-64 text-center text-xs leading-5 text-gray-500 dark:text-gray-400">
-          {AUTH_MESSAGES.qrHint}
+          {LOGIN_MESSAGES.qrHint}
         </p>
       ) : null}
     </div>
@@ -160,16 +160,16 @@ export function QrLogin({ onLoggedIn }: QrLoginProps) {
 function qrMessage(phase: Exclude<QrState['phase'], 'failed'>): string {
   switch (phase) {
     case 'loading':
-      return AUTH_MESSAGES.qrLoading;
+      return LOGIN_MESSAGES.qrLoading;
     case 'waiting':
-      return AUTH_MESSAGES.qrPrompt;
+      return LOGIN_MESSAGES.qrPrompt;
     case 'scanned':
-      return AUTH_MESSAGES.qrScanned;
+      return LOGIN_MESSAGES.qrScanned;
     case 'confirmed':
-      return AUTH_MESSAGES.qrConfirmed;
+      return LOGIN_MESSAGES.qrConfirmed;
     case 'expired':
-      return AUTH_MESSAGES.qrExpired;
+      return LOGIN_MESSAGES.qrExpired;
     case 'poll-failed':
-      return AUTH_MESSAGES.qrPollFailed;
+      return LOGIN_MESSAGES.qrPollFailed;
   }
 }

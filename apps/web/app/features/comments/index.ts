@@ -1,4 +1,4 @@
 // The comments feature's public face: a post's comment section, and the page size its
 // first page is fetched with by the post page's loader.
-export { CommentSection } from './comment-section.tsx';
+export { CommentSection } from './lazy-comment-section.tsx';
 export { COMMENTS_PAGE_SIZE } from './use-comments.ts';

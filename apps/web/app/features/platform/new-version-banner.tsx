@@ -1,11 +1,8 @@
 import { RefreshCw } from 'lucide-react';
 import { PLATFORM_MESSAGES } from './messages.ts';
-import { useBuildCheck } from './use-build-check.ts';
 
-/** A bar pinned to the bottom corner once a newer build is deployed, with 刷新. */
-export function NewVersionBanner({ buildId }: { buildId: string | undefined }) {
-  const isOutdated = useBuildCheck(buildId);
-  if (!isOutdated) return null;
+/** The bar pinned to the bottom corner once a newer build is deployed, with 刷新 (new-version.tsx shows it). */
+export function NewVersionBanner() {
   return (
     <div
       role="status"

@@ -1,10 +1,20 @@
 import type { PublicConfig } from '@evcircle/contract/client';
 import { useEffect } from 'react';
 import { writeViewportHint } from '~/lib/viewport-hint.ts';
+import { NewVersion } from './new-version.tsx';
 import { usePageViews } from './page-views.ts';
 
-/** Browser-side chores every page shares; renders nothing. */
-export function PlatformEffects({ analytics }: { analytics: PublicConfig['analytics'] | undefined }) {
+type PlatformEffectsProps = {
+  analytics: PublicConfig['analytics'] | undefined;
+  /** The build this page was rendered from (the new-version check compares with it). */
+  buildId: string | undefined;
+};
+
+/**
+ * Browser-side chores every page shares: page views, the viewport hint, the watch for a
+ * newer build (whose banner it shows). Loaded after the page (lazy-platform-effects.tsx).
+ */
+export function PlatformEffects({ analytics, buildId }: PlatformEffectsProps) {
   usePageViews(analytics);
 
   // Tell the next server render how wide this window is (layout and column count).
@@ -22,5 +32,5 @@ export function PlatformEffects({ analytics }: { analytics: PublicConfig['analyt
     };
   }, []);
 
-  return null;
+  return <NewVersion buildId={buildId} />;
 }

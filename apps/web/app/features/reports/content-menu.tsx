@@ -3,6 +3,7 @@ import { Ban, Ellipsis, Flag, Trash2, UserRoundCheck } from 'lucide-react';
 import { type ComponentProps, type MouseEvent, useEffect, useState } from 'react';
 import { useRequireLogin, useViewer } from '~/features/auth/index.ts';
 import { RELATIONS_MESSAGES, useBlock } from '~/features/relations/index.ts';
+import { lazyComponent } from '~/lib/lazy-component.ts';
 import { useIsMobile } from '~/lib/use-is-mobile.ts';
 import { cn } from '~/ui/cn.ts';
 import { ConfirmSheet } from '~/ui/confirm-sheet.tsx';
@@ -11,7 +12,9 @@ import { Menu, MenuItem } from '~/ui/menu.tsx';
 import { Sheet } from '~/ui/sheet.tsx';
 import { useToast } from '~/ui/toast.tsx';
 import { REPORTS_MESSAGES } from './messages.ts';
-import { ReportDialog } from './report-dialog.tsx';
+
+/** The report form loads when 举报 is chosen. */
+const ReportDialog = lazyComponent(() => import('./report-dialog.tsx').then((module) => module.ReportDialog));
 
 export type ContentTarget = {
   type: ReportTarget;

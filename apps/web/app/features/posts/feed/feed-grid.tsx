@@ -1,8 +1,9 @@
 import type { Post } from '@evcircle/contract/client';
-import { lazy, type MouseEvent, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
+import { type MouseEvent, type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
+import { lazyComponent } from '~/lib/lazy-component.ts';
+import { useRootData } from '~/lib/root-data.ts';
 import { useIsMobile, useViewport } from '~/lib/use-is-mobile.ts';
 import { useLoadMoreSentinel, usePagedList } from '~/lib/use-paged-list.ts';
-import { isCrawlerUserAgent } from '~/lib/user-agent.ts';
 import { ListFooter } from '~/ui/list-footer.tsx';
 import { useToast } from '~/ui/toast.tsx';
 import type { ModalPreload } from '../view/modal-params.ts';
@@ -11,14 +12,16 @@ import { columnCountFor, distributeIntoColumns } from './masonry.ts';
 import { FEED_MESSAGES } from './messages.ts';
 import { PostCard } from './post-card.tsx';
 import { PostCardSkeleton } from './post-card-skeleton.tsx';
-import { PullToRefresh } from './pull-to-refresh.tsx';
 import type { FetchFeedPage } from './use-feed-pages.ts';
+
+/** Pull-to-refresh is a phone gesture: its code loads on phones, after the page. */
+const PullToRefresh = lazyComponent(() => import('./pull-to-refresh.tsx').then((module) => module.PullToRefresh));
 
 /**
  * The post modal (the post view, its comments and share sheet) loads when a post is
  * first opened from a list, not with the list (docs/decisions/0011).
  */
-const PostModalHost = lazy(() => import('../view/post-modal-host.tsx').then((m) => ({ default: m.PostModalHost })));
+const PostModalHost = lazyComponent(() => import('../view/post-modal-host.tsx').then((m) => m.PostModalHost));
 
 /** Start loading the next page this far before the bottom comes into view. */
 const PREFETCH_MARGIN = '0px 0px 800px 0px';
@@ -45,16 +48,9 @@ type FeedGridProps = {
   'data-testid'?: string;
 };
 
-/** A plain left click, from a person: the one the modal takes over (new tabs and crawlers keep the link). */
-function opensModal(event: MouseEvent): boolean {
-  return (
-    event.button === 0 &&
-    !event.metaKey &&
-    !event.ctrlKey &&
-    !event.shiftKey &&
-    !event.altKey &&
-    !isCrawlerUserAgent(navigator.userAgent)
-  );
+/** A plain left click: the one the modal takes over (new tabs keep the link). */
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
 /**
@@ -87,6 +83,9 @@ export function FeedGrid({
   const isMobile = useIsMobile();
   const toast = useToast();
   const modal = useModalAddress();
+  // Crawlers always follow the link to the full page (root data: judged on the server).
+  const isCrawler = useRootData()?.isCrawler ?? false;
+  const opensModal = hasPostModal && !isCrawler;
   const target = hasPostModal ? modal.target : null;
   useKeepListScroll(target !== null);
 
@@ -120,31 +119,29 @@ export function FeedGrid({
   const openModal = modal.open;
   const onOpen = useCallback(
     (post: Post) => (event: MouseEvent<HTMLAnchorElement>) => {
-      if (!hasPostModal || !opensModal(event)) return;
+      if (!opensModal || !isPlainClick(event)) return;
       event.preventDefault();
       openModal({ postId: post.pid, index: indexOf.get(post.pid) ?? 0 });
     },
-    [hasPostModal, openModal, indexOf],
+    [opensModal, openModal, indexOf],
   );
 
   const modalHost = target ? (
-    <Suspense fallback={null}>
-      <PostModalHost
-        target={target}
-        posts={posts}
-        preload={modalPreload}
-        imageBase={imageBase}
-        go={modal.go}
-        close={modal.close}
-        onNearEnd={() => void loadMore()}
-        onPatch={patchPost}
-        onRemove={removePost}
-        onRemoveAuthor={removeAuthor}
-      />
-    </Suspense>
+    <PostModalHost
+      target={target}
+      posts={posts}
+      preload={modalPreload}
+      imageBase={imageBase}
+      go={modal.go}
+      close={modal.close}
+      onNearEnd={() => void loadMore()}
+      onPatch={patchPost}
+      onRemove={removePost}
+      onRemoveAuthor={removeAuthor}
+    />
   ) : null;
 
-  const pull = <PullToRefresh onRefresh={onRefresh} isEnabled={isMobile && target === null} />;
+  const pull = isMobile ? <PullToRefresh onRefresh={onRefresh} isEnabled={target === null} /> : null;
 
   if (posts.length === 0 && status === 'done') {
     return (

@@ -182,7 +182,7 @@ describe('composer state', () => {
     const state = composerFromDraft(base, '/files');
     expect(state.images[0]).toMatchObject({
       status: 'done',
-      preview: '/files/posts/1.jpg?imageView2/2/w/480',
+      preview: '/files/posts/1.jpg?imageView2/2/w/480/format/webp',
       stored: { src: 'posts/1.jpg', width: 4, height: 3 },
     });
     expect(state).toMatchObject({ content: '草稿', theme: '', location: '杭州', checkin: true, video: null });

@@ -1,4 +1,4 @@
-import { formatMessage, type Image, resolveMediaUrl } from '@evcircle/contract/client';
+import { formatMessage, type Image, imageSrcSet, resolveMediaUrl } from '@evcircle/contract/client';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { cn } from '~/ui/cn.ts';
@@ -153,6 +153,10 @@ function Slide({ image, imageBase, alt, label, isFirst, onZoomChange }: SlidePro
     >
       <img
         src={resolveMediaUrl(image.src, imageBase)}
+        srcSet={imageSrcSet(image.src, imageBase) || undefined}
+        // The carousel fills the phone's width; on wider screens the post page's media
+        // column (the rest beside a 420 px side panel, at most about 820 px).
+        sizes="(min-width: 768px) min(820px, 100vw - 420px), 100vw"
         alt={alt}
         width={width}
         height={height}

@@ -1,6 +1,7 @@
 import { type Comment, type PostDetail, postCoverUrl } from '@evcircle/contract/client';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { CommentSection } from '~/features/comments/index.ts';
+import { lazyComponent } from '~/lib/lazy-component.ts';
 import { cn } from '~/ui/cn.ts';
 import { ImageCarousel } from './image-carousel.tsx';
 import { PostActions } from './post-actions.tsx';
@@ -8,8 +9,11 @@ import { PostAuthor } from './post-author.tsx';
 import { PostBody } from './post-body.tsx';
 import { postTitle } from './post-text.ts';
 import { PostVideo } from './post-video.tsx';
-import { ShareSheet, useShare } from './share-sheet.tsx';
 import { usePostLike } from './use-post-like.ts';
+import { useShare } from './use-share.ts';
+
+/** The share sheet (with its QR code) loads when a post is first shared. */
+const ShareSheet = lazyComponent(() => import('./share-sheet.tsx').then((module) => module.ShareSheet));
 
 export type PostViewProps = {
   post: PostDetail;
@@ -70,6 +74,8 @@ export function PostView({
   const [commentCount, setCommentCount] = useState<number | null>(null);
   const [shareCount, setShareCount] = useState<number | null>(null);
   const [shareUrl, setShareUrl] = useState<string | null>(null);
+  // Once opened, the sheet stays mounted, so closing it animates like any sheet.
+  const [hasShared, setHasShared] = useState(false);
   const share = useShare(post.pid, post.share_url, (sharenum) => {
     setShareCount(sharenum);
     onChange?.({ sharenum });
@@ -103,7 +109,11 @@ export function PostView({
         comments.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
         comments.current?.querySelector<HTMLElement>('textarea, input')?.focus({ preventScroll: true });
       }}
-      onShare={async () => setShareUrl(await share())}
+      onShare={async () => {
+        const url = await share();
+        setHasShared(true);
+        setShareUrl(url);
+      }}
     />
   );
   const commentSection = isDetailLoaded ? (
@@ -166,7 +176,7 @@ export function PostView({
           </div>
         </>
       )}
-      <ShareSheet url={shareUrl} title={title} onClose={() => setShareUrl(null)} />
+      {hasShared ? <ShareSheet url={shareUrl} title={title} onClose={() => setShareUrl(null)} /> : null}
     </article>
   );
 }
