@@ -62,11 +62,12 @@ export const POST_THEMES = ['mod', 'beauty', 'travel', 'tesla', 'exp'] as const;
 export type PostTheme = (typeof POST_THEMES)[number];
 
 /**
- * Qiniu-style suffixes the image rules of SPEC.md §3 append. The resize is width 480 as
- * SPEC.md says, as WebP (a third smaller than JPEG at the same look; every browser the
- * site supports shows it).
+ * Qiniu-style suffix of the image route's resize: fit to `width` (never enlarged), as WebP
+ * (a third smaller than JPEG at the same look; every browser the site supports shows it).
  */
-export const IMAGE_RESIZE_SUFFIX = '?imageView2/2/w/480/format/webp';
+export const imageResizeSuffix = (width: number): string => `?imageView2/2/w/${width}/format/webp`;
+/** The suffixes the image rules of SPEC.md §3 append: the resize is width 480 as SPEC.md says. */
+export const IMAGE_RESIZE_SUFFIX = /* @__PURE__ */ imageResizeSuffix(480);
 /** Widths a full-size post image is offered at (srcset), each resized to WebP by the image route. */
 export const IMAGE_SRCSET_WIDTHS = [480, 720, 1080, 1440] as const;
 export const VIDEO_FRAME_SUFFIX = '?vframe/jpg/offset/0';

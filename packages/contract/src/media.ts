@@ -1,4 +1,4 @@
-import { IMAGE_RESIZE_SUFFIX, IMAGE_SRCSET_WIDTHS, VIDEO_FRAME_SUFFIX } from './constants.ts';
+import { IMAGE_RESIZE_SUFFIX, IMAGE_SRCSET_WIDTHS, imageResizeSuffix, VIDEO_FRAME_SUFFIX } from './constants.ts';
 import type { Post } from './entities/post.ts';
 
 const ABSOLUTE = /^(https?:)?\/\//i;
@@ -14,11 +14,15 @@ export function resolveMediaUrl(src: string, imageBase: string): string {
   return `${imageBase.replace(/\/+$/, '')}/${src.replace(/^\/+/, '')}`;
 }
 
+/** An address the image route may resize: not empty, no query of its own, not in-memory. */
+function isResizable(url: string): boolean {
+  return Boolean(url) && !url.includes('?') && !url.startsWith('data:') && !url.startsWith('blob:');
+}
+
 /** Adds the width-480 resize suffix (Qiniu style, WebP) unless the URL already has a query. */
 export function resizedImageUrl(src: string, imageBase: string): string {
   const url = resolveMediaUrl(src, imageBase);
-  if (!url || url.includes('?') || url.startsWith('data:') || url.startsWith('blob:')) return url;
-  return `${url}${IMAGE_RESIZE_SUFFIX}`;
+  return isResizable(url) ? `${url}${IMAGE_RESIZE_SUFFIX}` : url;
 }
 
 /**
@@ -28,8 +32,8 @@ export function resizedImageUrl(src: string, imageBase: string): string {
  */
 export function imageSrcSet(src: string, imageBase: string): string {
   const url = resolveMediaUrl(src, imageBase);
-  if (!url || url.includes('?') || url.startsWith('data:') || url.startsWith('blob:')) return '';
-  return IMAGE_SRCSET_WIDTHS.map((width) => `${url}?imageView2/2/w/${width}/format/webp ${width}w`).join(', ');
+  if (!isResizable(url)) return '';
+  return IMAGE_SRCSET_WIDTHS.map((width) => `${url}${imageResizeSuffix(width)} ${width}w`).join(', ');
 }
 
 /**
