@@ -226,16 +226,13 @@ export async function feedAnswer(
   serialize: (data: unknown) => Buffer,
 ): Promise<SerializedAnswer | Post[]> {
   const { viewerId } = options;
-  const page = { page: options.page, size: options.size, theme: options.theme };
-  if (viewerId === null) {
-    const shared = await sharedAnswer(db, page, serialize);
-    return shared ? new SerializedAnswer(shared.body) : listFeed(db, options);
-  }
-  const { blocked, followees } = await viewerRelations(db, viewerId);
-  if (blocked.size > 0) return listFeed(db, options);
-  const shared = await sharedAnswer(db, page, serialize);
+  const relations = viewerId === null ? null : await viewerRelations(db, viewerId);
+  if (relations && relations.blocked.size > 0) return listFeed(db, options);
+  const shared = await sharedAnswer(db, { page: options.page, size: options.size, theme: options.theme }, serialize);
   if (!shared) return listFeed(db, options);
-  return new SerializedAnswer(markAnswer(shared, viewerId, followees));
+  return new SerializedAnswer(
+    viewerId === null || !relations ? shared.body : markAnswer(shared, viewerId, relations.followees),
+  );
 }
 
 /**
