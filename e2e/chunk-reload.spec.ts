@@ -1,13 +1,8 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { waitForHydration } from './support/hydration.ts';
 
 /** The privacy page's route module: React Router imports it on the first client navigation there. */
 const PRIVACY_CHUNK = /\/assets\/privacy-policy-[\w-]+\.js$/;
-
-/** The colour-mode toggle says its preference only once React has hydrated the page. */
-async function waitForHydration(page: Page) {
-  await expect(page.getByTestId('color-mode-toggle').first()).toHaveAttribute('data-preference', /system|light|dark/);
-}
 
 test.describe('a page whose code chunk cannot be loaded', () => {
   // The browser and React Router log the missing chunk (each line names it); nothing else may be logged.

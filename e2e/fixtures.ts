@@ -1,6 +1,7 @@
 import { type ApiClient, createApiClient, type FetchLike } from '@evcircle/contract';
 import { type APIRequestContext, test as base, expect } from '@playwright/test';
 import { E2E_SIGN_SECRET } from './support/constants.ts';
+import { waitForDeferredApp } from './support/hydration.ts';
 import { type LoggedInUser, loginByApi, useSession } from './support/login.ts';
 
 type Fixtures = {
@@ -62,6 +63,20 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     page.on('pageerror', (error) => {
       problems.push(`uncaught page error: ${error.stack ?? error.message}`);
     });
+    // A page with first-screen covers fetches its app once they have arrived
+    // (docs/decisions/0011): a journey's first tap waits for it, as a reader's would.
+    const goto = page.goto.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await waitForDeferredApp(page);
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await waitForDeferredApp(page);
+      return response;
+    };
     await use(page);
     expect(problems, 'the page logged errors while the test ran').toEqual([]);
   },

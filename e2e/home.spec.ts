@@ -150,4 +150,30 @@ test.describe('a lean first load', () => {
     await expect(page.getByTestId('post-modal')).toBeVisible();
     expect(loaded('post-modal-host')).toBe(true);
   });
+
+  test('the page paints, and its first covers arrive, before its JavaScript is fetched', {
+    tag: VIEWPORT_FREE,
+  }, async ({ page }) => {
+    await page.goto('/');
+    // Hydrated: the login button opens the dialog.
+    await page.getByTestId('header-login').click();
+    await expect(page.getByRole('dialog', { name: '登录车友圈' })).toBeVisible();
+    const timing = await page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const covers = [...document.querySelectorAll('img[fetchpriority="high"]')].map(
+        (img) => (img as HTMLImageElement).currentSrc,
+      );
+      return {
+        firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime ?? Number.NaN,
+        scripts: resources
+          .filter((r) => r.initiatorType !== 'img' && r.name.includes('/assets/') && r.name.endsWith('.js'))
+          .map((r) => r.startTime),
+        covers: resources.filter((r) => covers.includes(r.name)).map((r) => r.responseEnd),
+      };
+    });
+    expect(timing.scripts.length).toBeGreaterThan(0);
+    expect(timing.covers.length).toBeGreaterThan(0);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.firstPaint);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(Math.max(...timing.covers));
+  });
 });

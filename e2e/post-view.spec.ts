@@ -2,16 +2,12 @@ import { PAGE_SIZE, type Post, postDetail, postsNoAds, THEME_FEEDS } from '@evci
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, VIEWPORT_FREE } from './fixtures.ts';
 import { E2E_BASE_URL } from './support/constants.ts';
+import { waitForHydration } from './support/hydration.ts';
 import { loginByApi } from './support/login.ts';
 import { publishImagePost } from './support/media.ts';
 
 const GOOGLEBOT =
   'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/126.0.0.0 Safari/537.36';
-
-/** The colour-mode toggle says its preference only once React has hydrated the page. */
-async function waitForHydration(page: Page) {
-  await expect(page.getByTestId('color-mode-toggle').first()).toHaveAttribute('data-preference', /system|light|dark/);
-}
 
 /** The modal keys of the address, or null when the modal is closed. */
 function modalParams(page: Page): { postId: number; index: number } | null {

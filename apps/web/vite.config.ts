@@ -4,11 +4,11 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { firstLoadChunks } from './vite-plugins/first-load-chunks.ts';
 import { guardRouteModuleReload } from './vite-plugins/guard-route-module-reload.ts';
 import { trimClassMerge } from './vite-plugins/trim-class-merge.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 
 export default defineConfig({
   plugins: [
@@ -35,10 +35,8 @@ export default defineConfig({
     assetsDir: 'assets',
     rollupOptions: {
       output: {
-        // React, React DOM and React Router in one chunk of their own: it compresses better
-        // than the entry and the router apart, and it keeps its name (and the browser's
-        // cached copy) across deploys that change only the app's code.
-        manualChunks: (id) => (FRAMEWORK.test(id) ? 'framework' : undefined),
+        // Few, whole first-load chunks (vite-plugins/first-load-chunks.ts).
+        manualChunks: firstLoadChunks(),
       },
     },
   },

@@ -17,6 +17,13 @@ type PlatformEffectsProps = {
 export function PlatformEffects({ analytics, buildId }: PlatformEffectsProps) {
   usePageViews(analytics);
 
+  // The app is running: a page with first-screen covers fetches it only once they have
+  // arrived (lib/scripts-after-paint.server.ts), and the browser tests wait for this mark
+  // before their first tap, as a reader's tap would.
+  useEffect(() => {
+    document.documentElement.dataset.app = 'running';
+  }, []);
+
   // Tell the next server render how wide this window is (layout and column count).
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
