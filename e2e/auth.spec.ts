@@ -2,14 +2,14 @@ import { randomInt } from 'node:crypto';
 import { type ApiError, logoutAll, myAccount, STATUS } from '@evcircle/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { apiClient, loginByApi, loginInBrowser, readSmsCode, uniqueMobile } from './support/login.ts';
+import { apiClient, loginByApi, loginInBrowser, readSmsCode, testAddress, uniqueMobile } from './support/login.ts';
 
 /**
  * This test's own client address: the e2e server trusts X-Forwarded-For, so the
  * per-address SMS and challenge limits hold per simulated person, not for the whole run.
  */
 async function ownAddress(page: Page): Promise<string> {
-  const address = `198.${randomInt(18, 20)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+  const address = testAddress();
   await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': address });
   return address;
 }

@@ -2,7 +2,7 @@ import { type ApiClient, createApiClient, type FetchLike } from '@evcircle/contr
 import { type APIRequestContext, test as base, expect } from '@playwright/test';
 import { E2E_SIGN_SECRET } from './support/constants.ts';
 import { waitForDeferredApp } from './support/hydration.ts';
-import { type LoggedInUser, loginByApi, useSession } from './support/login.ts';
+import { type LoggedInUser, loginByApi, testAddress, useSession } from './support/login.ts';
 
 type Fixtures = {
   /**
@@ -42,6 +42,11 @@ function requestFetch(request: APIRequestContext): FetchLike {
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
   allowedConsoleErrors: [[], { option: true }],
+
+  // Each test is its own person at its own address: per-address limits (a desktop login
+  // dialog mints a QR code, 20 per 10 minutes an address) hold per test, not per run.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+  extraHTTPHeaders: async ({}, use) => use({ 'x-forwarded-for': testAddress() }),
 
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   workerReader: [async ({}, use) => use(await loginByApi()), { scope: 'worker' }],

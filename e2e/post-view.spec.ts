@@ -2,9 +2,11 @@ import { PAGE_SIZE, type Post, postDetail, postsNoAds, THEME_FEEDS } from '@evci
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, VIEWPORT_FREE } from './fixtures.ts';
 import { E2E_BASE_URL } from './support/constants.ts';
+import { decode, metaContent } from './support/html.ts';
 import { waitForHydration } from './support/hydration.ts';
 import { loginByApi } from './support/login.ts';
 import { publishImagePost } from './support/media.ts';
+import { drag } from './support/touch.ts';
 
 const GOOGLEBOT =
   'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/126.0.0.0 Safari/537.36';
@@ -41,32 +43,6 @@ async function scrollDown(page: Page): Promise<number> {
   await expect(page.getByTestId('post-skeleton')).toHaveCount(0);
   await page.waitForTimeout(300);
   return page.evaluate(() => window.scrollY);
-}
-
-/** A finger drag, sent through the DevTools protocol as real touch events. */
-async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, steps = 8) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
-  for (let i = 1; i <= steps; i++) {
-    const point = { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps };
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
-    await page.waitForTimeout(16);
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
-}
-
-/** The content of a meta tag in server HTML. */
-function metaContent(html: string, attribute: 'name' | 'property', key: string): string | null {
-  const tag = html.match(new RegExp(`<meta[^>]*${attribute}="${key}"[^>]*>`))?.[0];
-  return tag?.match(/content="([^"]*)"/)?.[1] ?? null;
-}
-
-function decode(text: string): string {
-  return text
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'");
 }
 
 test.describe('post view', () => {

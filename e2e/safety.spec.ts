@@ -1,23 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { ApiError, blockAct, blockCheck, commentSave, postInfo, STATUS } from '@evcircle/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { E2E_ADMIN_MOBILES } from './support/constants.ts';
 import { loginByApi, loginInBrowser, useSession } from './support/login.ts';
 import { publishImagePost } from './support/media.ts';
-
-/** Screenshots in light and dark when SHOTS_DIR is set (for looking at the screens, not checked). */
-async function shoot(page: Page, project: string, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${dir}/${project}-${name}-${scheme}.png` });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+import { shoot } from './support/screenshots.ts';
 
 function postCard(page: Page, pid: number) {
   return page.locator(`[data-testid="post-card"][data-pid="${pid}"]`);

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   confirmScan,
   logoutAll,
@@ -17,6 +16,7 @@ import {
   loginByApi,
   loginInBrowser,
   readSmsCode,
+  testAddress,
   uniqueMobile,
 } from './support/login.ts';
 
@@ -36,7 +36,7 @@ async function openPhone(browser: Browser, baseURL: string | undefined): Promise
     userAgent: PHONE_USER_AGENT,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
-    extraHTTPHeaders: { 'x-forwarded-for': `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}` },
+    extraHTTPHeaders: { 'x-forwarded-for': testAddress() },
   });
   const page = await context.newPage();
   const problems: string[] = [];
@@ -211,9 +211,7 @@ test.describe('scan login', () => {
       page,
       api,
     }) => {
-      await page
-        .context()
-        .setExtraHTTPHeaders({ 'x-forwarded-for': `198.19.${randomInt(0, 256)}.${randomInt(1, 255)}` });
+      await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': testAddress() });
       // The computer's side, through the API: a code and its first poll.
       const made = await api.call(scanCode, {});
       expect((await api.call(scanStatus, { scanCode: made.scanCode })).status).toBe(SCAN_STATUS.WAITING);

@@ -28,7 +28,15 @@ export const PHONE_USER_AGENT =
  * serve.mjs starts the server), one per Playwright project so their SMS logins never hit
  * the one-code-a-minute limit of a number.
  */
-export const E2E_ADMIN_MOBILES = { desktop: '19900000001', mobile: '19900000002' } as const;
+export const E2E_ADMIN_MOBILES = {
+  desktop: '19900000001',
+  mobile: '19900000002',
+  // The shop's journeys (e2e/cart.spec.ts, e2e/shop-admin.spec.ts): one number per spec and project.
+  cartDesktop: '19900000003',
+  cartMobile: '19900000004',
+  shopAdminDesktop: '19900000005',
+  shopAdminMobile: '19900000006',
+} as const;
 
 /**
  * A desktop browser as the server sees it. Headless Chromium's own agent says

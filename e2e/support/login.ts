@@ -27,11 +27,12 @@ export function uniqueMobile(): string {
 }
 
 /**
- * A simulated user's own client address (198.18.0.0/15 is reserved for tests). The e2e
- * server trusts X-Forwarded-For (TRUST_PROXY), so each set-up login has its own per-address
- * SMS budget instead of every test sharing 127.0.0.1's ten an hour.
+ * A simulated person's own client address (198.18.0.0/15 is reserved for tests). The e2e
+ * server trusts X-Forwarded-For (TRUST_PROXY), so each set-up login, and each test's
+ * browser (fixtures.ts), has its own per-address budgets (SMS, QR codes) instead of every
+ * test sharing 127.0.0.1's.
  */
-function testAddress(): string {
+export function testAddress(): string {
   return `198.${randomInt(18, 20)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 }
 

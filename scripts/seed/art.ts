@@ -170,7 +170,14 @@ const SIDE_PROFILES: readonly Silhouette[] = [
   },
 ];
 
-function sideCar(random: Random, x: number, y: number, carWidth: number, color: string, accent: string | null): string {
+export function sideCar(
+  random: Random,
+  x: number,
+  y: number,
+  carWidth: number,
+  color: string,
+  accent: string | null,
+): string {
   const shape = random.pick(SIDE_PROFILES);
   const scale = carWidth / 1000;
   const rim = random.pick(['#e5e7eb', '#9ca3af', '#111827', '#f59e0b']);

@@ -1,5 +1,6 @@
 // `npm run seed`: fills the database DATABASE_URL/DATA_DIR name with a generated zh-CN
-// community of EV owners (users with avatars, posts with images and videos).
+// community of EV owners (users with avatars, posts with images and videos) and, unless
+// the database has a shop already, the demo shop (shop.ts: categories, products, pictures).
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
@@ -58,8 +59,9 @@ async function main(args: SeedArgs): Promise<void> {
     const started = Date.now();
     const result = await seedCommunity(database.db, createStorage(config), plan, progressPrinter(started));
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const shop = result.products > 0 ? `, ${result.products} shop products` : ' (the shop was already there)';
     console.log(
-      `✓ seeded ${result.users} users and ${result.posts} posts in ${seconds} s ` +
+      `✓ seeded ${result.users} users and ${result.posts} posts${shop} in ${seconds} s ` +
         `(media: ${result.mediaRendered} rendered, ${result.mediaReused} already there)`,
     );
     if (database.kind === 'pglite') await markSeeded(config.DATA_DIR);

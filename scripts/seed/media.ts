@@ -6,7 +6,8 @@ import { poolImageAspect, poolImageKey, type SeedPlan, type SeedUser, videoKey, 
 import { renderPostImage } from './images.ts';
 import { renderVideo } from './video.ts';
 
-type MediaJob = { key: string; contentType: string; render: () => Promise<Buffer> };
+/** One file of the seed: its storage key, and how to draw it when it is not stored yet. */
+export type MediaJob = { key: string; contentType: string; render: () => Promise<Buffer> };
 
 /** Runs `work` over `items`, at most `limit` at a time. */
 async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -54,18 +55,26 @@ export function mediaJobs(plan: SeedPlan, users: readonly SeedUser[]): MediaJob[
   return jobs;
 }
 
-/**
- * Writes the media of `plan` to storage. Files are a pure function of the seed, so a
- * key that already exists holds the right bytes and is skipped: a re-seed with --reset
- * renders nothing.
- */
+/** Writes the media of `plan` (avatars, post images, videos) to storage. */
 export async function ensureSeedMedia(
   storage: StorageProvider,
   plan: SeedPlan,
   users: readonly SeedUser[],
   onProgress: (done: number, total: number) => void,
 ): Promise<{ rendered: number; reused: number }> {
-  const jobs = mediaJobs(plan, users);
+  return storeMedia(storage, mediaJobs(plan, users), onProgress);
+}
+
+/**
+ * Renders and stores `jobs`, a few at a time. Files are a pure function of the seed, so
+ * a key that already exists holds the right bytes and is skipped: a re-seed with --reset
+ * renders nothing.
+ */
+export async function storeMedia(
+  storage: StorageProvider,
+  jobs: readonly MediaJob[],
+  onProgress: (done: number, total: number) => void,
+): Promise<{ rendered: number; reused: number }> {
   let rendered = 0;
   let reused = 0;
   await forEachLimited(jobs, Math.max(1, os.availableParallelism()), async (job) => {

@@ -12,20 +12,30 @@ import {
   truncateCommunity,
 } from './load.ts';
 import { ensureSeedMedia } from './media.ts';
+import { ensureShopMedia, hasShop, insertShop } from './shop.ts';
 
 /** Rows per INSERT: ~3 MB of JSON for posts, well inside what both drivers take at once. */
 const BATCH_ROWS = 5000;
 
-export type SeedProgress = (stage: 'media' | 'users' | 'posts', done: number, total: number) => void;
+export type SeedProgress = (stage: 'media' | 'shop' | 'users' | 'posts', done: number, total: number) => void;
 
-export type SeedResult = { users: number; posts: number; mediaRendered: number; mediaReused: number };
+export type SeedResult = {
+  users: number;
+  posts: number;
+  /** Products of the demo shop created by this run: 0 when the database had a shop already. */
+  products: number;
+  mediaRendered: number;
+  mediaReused: number;
+};
 
 /**
  * Fills an empty database with the community `plan` describes: media files first (they
  * are deterministic and idempotent), then users, posts and the likes and comments behind
  * their counters in ONE transaction, so a crash or Ctrl-C leaves either the whole
  * community or none of it — `--if-empty` never mistakes a half-written seed for a
- * finished one.
+ * finished one. The demo shop (shop.ts) is written in that same transaction, unless the
+ * database has a shop already; benchmarks (`withMedia: false`) get no shop, since its
+ * rows must point at stored pictures.
  */
 export async function seedCommunity(
   db: Db,
@@ -41,7 +51,12 @@ export async function seedCommunity(
     options.withMedia === false
       ? { rendered: 0, reused: 0 }
       : await ensureSeedMedia(storage, plan, users, (done, total) => onProgress('media', done, total));
+  const withShop = options.withMedia !== false && !(await hasShop(db));
+  const shopMedia = withShop
+    ? await ensureShopMedia(storage, plan.seed, (done, total) => onProgress('shop', done, total))
+    : { rendered: 0, reused: 0 };
   const authors = indexAuthors(users);
+  let products = 0;
 
   await db.transaction(async (tx) => {
     for (let start = 0; start < users.length; start += BATCH_ROWS) {
@@ -71,13 +86,15 @@ export async function seedCommunity(
       await storing;
     }
     await syncIdentitySequences(tx);
+    if (withShop) products = (await insertShop(tx, { seed: plan.seed, now: plan.anchor })).products;
   });
   await analyzeCommunity(db);
   return {
     users: users.length,
     posts: users.length > 0 ? plan.posts : 0,
-    mediaRendered: media.rendered,
-    mediaReused: media.reused,
+    products,
+    mediaRendered: media.rendered + shopMedia.rendered,
+    mediaReused: media.reused + shopMedia.reused,
   };
 }
 

@@ -18,6 +18,9 @@ export default [
   route('settings', 'routes/settings.tsx'),
   route('invite/:code', 'routes/invite.tsx'),
   route('admin/reports', 'routes/admin-reports.tsx'),
+  // The shop's admin (issue 13) and the viewer's cart.
+  route('admin/products', 'routes/admin-products.tsx'),
+  route('cart', 'routes/cart.tsx'),
   // Themed feeds; Tesla's is the car-brand page /tesla-tools (one module, the theme from the path).
   route('mod', 'routes/theme-feed.tsx', { id: 'routes/theme-mod' }),
   route('beauty', 'routes/theme-feed.tsx', { id: 'routes/theme-beauty' }),
@@ -29,6 +32,11 @@ export default [
   route('m/post/:id', 'routes/m-post.tsx'),
   // The composer and its drafts (docs/decisions/0007-publish-route.md; SPEC.md lists no path).
   route('publish', 'routes/publish.tsx'),
+  // The shop (issue 13): the list, a category by its path of ids (/shop/category/3/12),
+  // and the product page (layout detail).
+  route('shop', 'routes/shop.tsx'),
+  route('shop/category/*', 'routes/shop-category.tsx'),
+  route('product/:id', 'routes/product.tsx'),
   // Everything else: the legacy 301 redirects of SPEC.md §2 (/invitecode, /goods,
   // /contentInfo — matched on their query values), otherwise the 404 page.
   route('*', 'routes/not-found.tsx'),

@@ -3,10 +3,25 @@
 import type * as d from './domains.ts';
 import { clientEndpoint } from './endpoint.ts';
 
+export const adminCategoryDelete = clientEndpoint<typeof d.adminCategoryDelete>(
+  'POST',
+  '/api/v1/admin/category/delete',
+);
+export const adminCategorySave = clientEndpoint<typeof d.adminCategorySave>('POST', '/api/v1/admin/category/save');
+export const adminProductInfo = clientEndpoint<typeof d.adminProductInfo>('GET', '/api/v1/admin/prd/info');
+export const adminProductList = clientEndpoint<typeof d.adminProductList>('GET', '/api/v1/admin/prd/list');
+export const adminProductOnSale = clientEndpoint<typeof d.adminProductOnSale>('POST', '/api/v1/admin/prd/on-sale');
+export const adminProductSave = clientEndpoint<typeof d.adminProductSave>('POST', '/api/v1/admin/prd/save');
 export const beautyPosts = clientEndpoint<typeof d.beautyPosts>('GET', '/api/v1/beauty/posts');
 export const blockAct = clientEndpoint<typeof d.blockAct>('POST', '/api/v1/user/block/act');
 export const blockCheck = clientEndpoint<typeof d.blockCheck>('GET', '/api/v1/user/block/check');
 export const blockList = clientEndpoint<typeof d.blockList>('GET', '/api/v1/user/block/list');
+export const cartAdd = clientEndpoint<typeof d.cartAdd>('POST', '/api/v1/prd/cart/add');
+export const cartCount = clientEndpoint<typeof d.cartCount>('GET', '/api/v1/prd/cart/count');
+export const cartDelete = clientEndpoint<typeof d.cartDelete>('POST', '/api/v1/prd/cart/del');
+export const cartList = clientEndpoint<typeof d.cartList>('GET', '/api/v1/prd/cart/list');
+export const cartUpdateNumber = clientEndpoint<typeof d.cartUpdateNumber>('POST', '/api/v1/prd/cart/updnumber');
+export const categoryTree = clientEndpoint<typeof d.categoryTree>('GET', '/api/v1/prd/info/categoryTree');
 export const checkin = clientEndpoint<typeof d.checkin>('POST', '/api/v1/user/integral/checkin');
 export const commentDelete = clientEndpoint<typeof d.commentDelete>('POST', '/api/v1/cms/comment/delete');
 export const commentPager = clientEndpoint<typeof d.commentPager>('GET', '/api/v1/cms/comment/pager');
@@ -46,6 +61,12 @@ export const postPlay = clientEndpoint<typeof d.postPlay>('POST', '/api/v1/cms/p
 export const postRelease = clientEndpoint<typeof d.postRelease>('POST', '/api/v1/cms/post/release');
 export const postShare = clientEndpoint<typeof d.postShare>('POST', '/api/v1/cms/post/share');
 export const postsNoAds = clientEndpoint<typeof d.postsNoAds>('GET', '/api/v1/cms/posts/no-ads');
+export const productInfo = clientEndpoint<typeof d.productInfo>('GET', '/api/v1/prd/info/info');
+export const productQrcode = clientEndpoint<typeof d.productQrcode>('POST', '/api/v1/prd/info/generateQrcode');
+export const productsByCategory = clientEndpoint<typeof d.productsByCategory>(
+  'GET',
+  '/api/v1/prd/info/getProductsByCategory',
+);
 export const replyPager = clientEndpoint<typeof d.replyPager>('GET', '/api/v1/cms/comment/reply-pager');
 export const reportQueue = clientEndpoint<typeof d.reportQueue>('GET', '/api/v1/admin/report/pager');
 export const reportResolve = clientEndpoint<typeof d.reportResolve>('POST', '/api/v1/admin/report/resolve');

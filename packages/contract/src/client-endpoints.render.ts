@@ -13,8 +13,12 @@ export function renderClientEndpoints(): string {
     if (!isEndpoint(value)) continue;
     nameOf.set(value, name);
     const multipart = value.multipart ? ', true' : '';
+    const line = `export const ${name} = clientEndpoint<typeof d.${name}>('${value.method}', '${value.path}'${multipart});`;
+    // As the formatter writes a call longer than its 120 columns: one argument a line.
     lines.push(
-      `export const ${name} = clientEndpoint<typeof d.${name}>('${value.method}', '${value.path}'${multipart});`,
+      line.length <= 120
+        ? line
+        : `export const ${name} = clientEndpoint<typeof d.${name}>(\n  '${value.method}',\n  '${value.path}',${multipart ? '\n  true,' : ''}\n);`,
     );
   }
   for (const [name, value] of entries) {

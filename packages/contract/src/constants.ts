@@ -41,6 +41,14 @@ export const VIP_PLAN_FALLBACK = [
   { type: 'lifetime', name: '终身会员', price: 999, original_price: 1299, unit: '终身', most_popular: false },
 ] as const;
 
+/** Products a page in the shop's lists. */
+export const SHOP_PAGE_SIZE = 20;
+/** Orders of the shop's lists: default (curated), newest, price up/down, best sellers. */
+export const PRODUCT_SORTS = ['default', 'newest', 'price_asc', 'price_desc', 'sales'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+/** Most units of one SKU a cart line holds, and most lines a cart holds. */
+export const CART_MAX_PER_LINE = 99;
+export const CART_MAX_LINES = 100;
 export const CART_QR_RETRIES = 2;
 export const CART_QR_RETRY_DELAY_MS = 1000;
 export const DEFAULT_AREA_CODE = '86';

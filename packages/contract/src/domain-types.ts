@@ -2,4 +2,12 @@
 // (client-index.ts exports them type-only; the endpoints come schema-free).
 export type { FeedQuery } from './posts.ts';
 export type { ReportItem } from './reports.ts';
+export type {
+  AdminProduct,
+  CartLine,
+  CategoryNode,
+  Product,
+  ProductCard,
+  ProductListOthers,
+} from './shop.ts';
 export type { UploadedImage, UploadedVideo, UploadToken } from './uploads.ts';

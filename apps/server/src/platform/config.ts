@@ -162,6 +162,12 @@ const ConfigFields = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_\-/]+$/, { error: 'must be a mini-program page path such as pages/scan/index' })
     .default('pages/scan/index'),
+  /** The mini-program page the shop's product code opens; it receives `pid={pid}` as `scene`. */
+  WECHAT_PRODUCT_PAGE: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_\-/]+$/, { error: 'must be a mini-program page path such as pages/product/index' })
+    .default('pages/product/index'),
   /** Login codes: `console` (log + DATA_DIR/outbox/sms.jsonl) or `aliyun` (Aliyun SMS SendSms). */
   SMS_PROVIDER: z.enum(['console', 'aliyun'], { error: 'must be console or aliyun' }).default('console'),
   ALIYUN_SMS_ACCESS_KEY_ID: optionalVar(),

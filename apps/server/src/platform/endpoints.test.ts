@@ -147,9 +147,18 @@ describe('the policy an endpoint declares', () => {
     expect(await (await loginAs(t, b.id)).api.call(limited, {})).toEqual({ result: true });
   });
 
-  it('declares the moderation queue admin-only in the contract itself', () => {
+  it('declares the moderation queue and the shop admin admin-only in the contract itself', () => {
     const admin = endpoints.filter((endpoint) => endpoint.auth === 'admin').map((endpoint) => endpoint.path);
-    expect(admin.sort()).toEqual(['/api/v1/admin/report/pager', '/api/v1/admin/report/resolve']);
+    expect(admin.sort()).toEqual([
+      '/api/v1/admin/category/delete',
+      '/api/v1/admin/category/save',
+      '/api/v1/admin/prd/info',
+      '/api/v1/admin/prd/list',
+      '/api/v1/admin/prd/on-sale',
+      '/api/v1/admin/prd/save',
+      '/api/v1/admin/report/pager',
+      '/api/v1/admin/report/resolve',
+    ]);
   });
 });
 

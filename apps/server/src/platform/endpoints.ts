@@ -68,9 +68,11 @@ function endpointKey(endpoint: Pick<Endpoint, 'method' | 'path'>): string {
  */
 export function envelopeSchema(data: z.ZodType): Record<string, unknown> | null {
   try {
-    const { $schema: _ignored, ...dataSchema } = toJSONSchema(data, { io: 'output', unrepresentable: 'throw' });
+    const { $schema: _ignored, $defs, ...dataSchema } = toJSONSchema(data, { io: 'output', unrepresentable: 'throw' });
     return {
       type: 'object',
+      // A recursive schema (a tree) refers to `#/$defs/…`: the definitions move to the root.
+      ...($defs ? { $defs } : {}),
       properties: { status: { type: 'integer' }, data: dataSchema, message: { type: 'string' } },
       required: ['status', 'data', 'message'],
     };

@@ -2,13 +2,14 @@ import { useMatches } from 'react-router';
 
 /**
  * Layout names of SPEC.md §2 that exist so far; a route picks one with
- * `handle: { layout }` (default when absent). detail, nonav and category-layout arrive
- * with the pages that use them.
+ * `handle: { layout }` (default when absent). nonav arrives with the page that uses it.
  */
-export type LayoutName = 'default' | 'mobile' | 'none' | 'post';
+export type LayoutName = 'default' | 'mobile' | 'none' | 'post' | 'detail' | 'category-layout';
+
+const LAYOUT_NAMES: readonly string[] = ['default', 'mobile', 'none', 'post', 'detail', 'category-layout'];
 
 export function isLayoutName(value: unknown): value is LayoutName {
-  return value === 'default' || value === 'mobile' || value === 'none' || value === 'post';
+  return typeof value === 'string' && LAYOUT_NAMES.includes(value);
 }
 
 /** A resolved colour mode, the only values a route may force. */

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { StorageProvider } from '../storage/index.ts';
 import { createSiteQrLogin } from './site.ts';
 import { createWechatQrLogin } from './wechat.ts';
+import { wechatCodeClientFor } from './wechat-code.ts';
 
 /**
  * Makes the image a browser shows for QR scan login. The default (`site`) draws a QR of
@@ -47,6 +48,7 @@ export function createQrLoginProvider(
         },
         storage,
         log,
+        wechatCodeClientFor(config),
       );
     }
   }

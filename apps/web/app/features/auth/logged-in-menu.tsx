@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
+import { ChevronDown, LogOut, Package, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Avatar } from '~/ui/avatar.tsx';
 import { cn } from '~/ui/cn.ts';
@@ -64,6 +64,12 @@ export function LoggedInMenu({ uid, nickname, avatar, isAdmin, compact }: Logged
           <MenuLink to="/admin/reports" data-testid="account-menu-reports" onClick={close}>
             <ShieldCheck aria-hidden="true" className="size-4 text-gray-500" />
             {AUTH_MESSAGES.moderation}
+          </MenuLink>
+        ) : null}
+        {isAdmin ? (
+          <MenuLink to="/admin/products" data-testid="account-menu-products" onClick={close}>
+            <Package aria-hidden="true" className="size-4 text-gray-500" />
+            {AUTH_MESSAGES.shopAdmin}
           </MenuLink>
         ) : null}
         <MenuSeparator />

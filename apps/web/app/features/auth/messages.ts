@@ -16,6 +16,8 @@ export const AUTH_MESSAGES = {
   settings: '设置',
   /** Admins only: the moderation queue (/admin/reports). */
   moderation: '举报处理',
+  /** Admins only: the shop's admin (/admin/products). */
+  shopAdmin: '商品管理',
   logout: '退出登录',
   loggedOut: '已退出登录',
   logoutFailed: '退出登录失败，请稍后再试',

@@ -1,12 +1,13 @@
 import { SquarePen } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { AccountMenu } from '~/features/auth/index.ts';
+import { CartLink } from '~/features/cart/index.ts';
 import { ColorModeToggle } from '~/features/color-mode/index.ts';
 import { buttonClass } from '~/ui/button.tsx';
 import { cn } from '~/ui/cn.ts';
 import { Logo } from '~/ui/logo.tsx';
 import { LAYOUT_MESSAGES } from './messages.ts';
-import { FEED_NAV } from './nav-items.ts';
+import { FEED_NAV, SHOP_NAV } from './nav-items.ts';
 
 export function DesktopHeader() {
   return (
@@ -14,7 +15,7 @@ export function DesktopHeader() {
       <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-8 px-6">
         <Logo />
         <nav aria-label={LAYOUT_MESSAGES.mainNav} className="flex items-center gap-1">
-          {FEED_NAV.map((item) => (
+          {[...FEED_NAV, SHOP_NAV].map((item) => (
             <NavLink
               key={item.to}
               to={item.to}
@@ -43,6 +44,7 @@ export function DesktopHeader() {
           >
             {LAYOUT_MESSAGES.download}
           </NavLink>
+          <CartLink />
           <ColorModeToggle />
           <AccountMenu />
         </div>

@@ -76,9 +76,55 @@ function PostLayout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The detail layout (/product/{id}): on desktop the header over the product, no footer;
+ * on phones no site chrome — the product brings its own bar with back and share.
+ */
+function DetailLayout({ children }: { children: ReactNode }) {
+  const isMobile = useIsMobile();
+  if (isMobile) {
+    return (
+      <div data-layout="detail-mobile" className="min-h-dvh bg-white dark:bg-gray-900">
+        <main className="flex min-h-dvh flex-col">{children}</main>
+      </div>
+    );
+  }
+  return (
+    <div data-layout="detail-desktop" className="flex min-h-dvh flex-col bg-gray-50 dark:bg-gray-950">
+      <DesktopHeader />
+      <main className="flex-1">{children}</main>
+    </div>
+  );
+}
+
+/**
+ * The category layout (/shop/category/…): on desktop the site chrome around the page's
+ * category rail and list; on phones no tab bar — the page's own top bar has back and
+ * the category's name.
+ */
+function CategoryLayout({ children }: { children: ReactNode }) {
+  const isMobile = useIsMobile();
+  if (isMobile) {
+    return (
+      <div data-layout="category-mobile" className="min-h-dvh bg-gray-50 dark:bg-gray-950">
+        <main className="pb-[env(safe-area-inset-bottom)]">{children}</main>
+      </div>
+    );
+  }
+  return (
+    <div data-layout="category-desktop" className="flex min-h-dvh flex-col bg-gray-50 dark:bg-gray-950">
+      <DesktopHeader />
+      <main className="flex-1">{children}</main>
+      <SiteFooter />
+    </div>
+  );
+}
+
 export function AppLayout({ name, children }: { name: LayoutName; children: ReactNode }) {
   if (name === 'none') return <>{children}</>;
   if (name === 'post') return <PostLayout>{children}</PostLayout>;
+  if (name === 'detail') return <DetailLayout>{children}</DetailLayout>;
+  if (name === 'category-layout') return <CategoryLayout>{children}</CategoryLayout>;
   if (name === 'mobile') return <MobileLayout>{children}</MobileLayout>;
   return <DefaultLayout>{children}</DefaultLayout>;
 }

@@ -5,6 +5,7 @@ export const LAYOUT_MESSAGES = {
   following: '关注',
   download: '下载App',
   publish: '发布',
+  shop: '商城',
   install: '安装',
   mainNav: '主导航',
   tabBar: '底部导航',

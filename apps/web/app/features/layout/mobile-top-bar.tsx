@@ -1,6 +1,7 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { AccountMenu } from '~/features/auth/index.ts';
+import { CartLink } from '~/features/cart/index.ts';
 import { ColorModeToggle } from '~/features/color-mode/index.ts';
 import { cn } from '~/ui/cn.ts';
 import { Logo } from '~/ui/logo.tsx';
@@ -86,6 +87,7 @@ export function MobileTopBar() {
             </NavLink>
           ))}
         </nav>
+        <CartLink />
         <ColorModeToggle />
         <AccountMenu compact />
       </div>

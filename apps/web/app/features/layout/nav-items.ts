@@ -1,6 +1,6 @@
 import type { PostTheme } from '@evcircle/contract/client';
 import type { LucideIcon } from 'lucide-react';
-import { Car, Download, House, Lightbulb, Route, Sparkles, UserCheck, Wrench } from 'lucide-react';
+import { Car, Download, House, Lightbulb, Route, ShoppingBag, Sparkles, UserCheck, Wrench } from 'lucide-react';
 import { THEME_PAGES } from '~/features/posts/index.ts';
 import { LAYOUT_MESSAGES } from './messages.ts';
 
@@ -21,8 +21,12 @@ export const FEED_NAV: readonly NavItem[] = [
   ...THEME_PAGES.map((page) => ({ to: page.path, label: page.label, icon: THEME_ICONS[page.theme] })),
 ];
 
-/** Tabs of the mobile bottom bar; later pages (商城, 消息, 我的) add themselves when they exist. */
+/** The shop: after the feeds in the desktop header, a tab of its own on phones. */
+export const SHOP_NAV: NavItem = { to: '/shop', label: LAYOUT_MESSAGES.shop, icon: ShoppingBag };
+
+/** Tabs of the mobile bottom bar; later pages (消息, 我的) add themselves when they exist. */
 export const TAB_NAV: readonly NavItem[] = [
   { to: '/', label: LAYOUT_MESSAGES.home, icon: House, end: true },
+  SHOP_NAV,
   { to: '/download', label: LAYOUT_MESSAGES.install, icon: Download },
 ];

@@ -1,45 +1,33 @@
 import { type ApiClient, ApiError, type PostDetail, postDetail, STATUS } from '@evcircle/contract/client';
-import type { ShouldRevalidateFunctionArgs } from 'react-router';
+import {
+  type AddressModal,
+  readAddressModal,
+  revalidateUnlessModalMoved,
+  searchString,
+  withAddressModal,
+  withoutAddressModal,
+} from '~/lib/modal-address.ts';
 import { THEME_PAGES } from '../themes/themes.ts';
 
-/** The address keys of the post modal (SPEC.md §2): modal=true&postId=…&index=…. */
-export const MODAL_KEYS = ['modal', 'postId', 'index'] as const;
-
 /** Which post the modal shows, and its place in the list behind it. */
-export type ModalTarget = { postId: number; index: number };
-
-const ID = /^\d{1,15}$/;
+export type ModalTarget = AddressModal<'postId'>;
 
 /** The modal the address asks for, or null (modal≠true, or a malformed postId). */
 export function readModalTarget(search: URLSearchParams): ModalTarget | null {
-  if (search.get('modal') !== 'true') return null;
-  const postId = search.get('postId') ?? '';
-  if (!ID.test(postId) || Number(postId) <= 0) return null;
-  const index = Number(search.get('index') ?? '0');
-  return { postId: Number(postId), index: Number.isInteger(index) && index >= 0 ? index : 0 };
+  return readAddressModal(search, 'postId');
 }
 
 /** `search` with the modal keys set for `target` (other query values kept, modal keys last). */
 export function withModalTarget(search: URLSearchParams, target: ModalTarget): URLSearchParams {
-  const next = withoutModalTarget(search);
-  next.set('modal', 'true');
-  next.set('postId', String(target.postId));
-  next.set('index', String(target.index));
-  return next;
+  return withAddressModal(search, 'postId', target);
 }
 
 /** `search` without the modal keys. */
 export function withoutModalTarget(search: URLSearchParams): URLSearchParams {
-  const next = new URLSearchParams(search);
-  for (const key of MODAL_KEYS) next.delete(key);
-  return next;
+  return withoutAddressModal(search, 'postId');
 }
 
-/** "?a=b" or "" */
-export function searchString(search: URLSearchParams): string {
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
+export { searchString };
 
 const LIST_PATHS = new Set(['/', '/home', ...THEME_PAGES.map((page) => page.path)]);
 
@@ -56,16 +44,7 @@ export function isModalListPath(pathname: string): boolean {
  * shouldRevalidate of a list page: opening, stepping through and closing the modal only
  * changes the modal keys, and must not refetch (and so reset) the list behind it.
  */
-export function shouldRevalidateList({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (
-    currentUrl.pathname === nextUrl.pathname &&
-    currentUrl.href !== nextUrl.href &&
-    withoutModalTarget(currentUrl.searchParams).toString() === withoutModalTarget(nextUrl.searchParams).toString()
-  ) {
-    return false;
-  }
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidateList = revalidateUnlessModalMoved('postId');
 
 /** A modal asked for by the address, as the list's loader renders it on the server. */
 export type ModalPreload = { postId: number; post: PostDetail | null };

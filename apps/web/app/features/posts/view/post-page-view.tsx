@@ -1,7 +1,7 @@
 import type { Comment, PostDetail } from '@evcircle/contract/client';
 import { useLocation, useNavigate } from 'react-router';
 import { useIsMobile } from '~/lib/use-is-mobile.ts';
-import { BackButton } from './back-button.tsx';
+import { BackButton } from '~/ui/back-button.tsx';
 import { POST_MESSAGES } from './messages.ts';
 import { PostView } from './post-view.tsx';
 

@@ -3,7 +3,8 @@ import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { CommentSection } from '~/features/comments/index.ts';
 import { lazyComponent } from '~/lib/lazy-component.ts';
 import { cn } from '~/ui/cn.ts';
-import { ImageCarousel } from './image-carousel.tsx';
+import { ImageCarousel } from '~/ui/image-carousel.tsx';
+import { POST_MESSAGES } from './messages.ts';
 import { PostActions } from './post-actions.tsx';
 import { PostAuthor } from './post-author.tsx';
 import { PostBody } from './post-body.tsx';
@@ -13,7 +14,7 @@ import { usePostLike } from './use-post-like.ts';
 import { useShare } from './use-share.ts';
 
 /** The share sheet (with its QR code) loads when a post is first shared. */
-const ShareSheet = lazyComponent(() => import('./share-sheet.tsx').then((module) => module.ShareSheet));
+const ShareSheet = lazyComponent(() => import('~/ui/share-sheet.tsx').then((module) => module.ShareSheet));
 
 export type PostViewProps = {
   post: PostDetail;
@@ -176,7 +177,14 @@ export function PostView({
           </div>
         </>
       )}
-      {hasShared ? <ShareSheet url={shareUrl} title={title} onClose={() => setShareUrl(null)} /> : null}
+      {hasShared ? (
+        <ShareSheet
+          url={shareUrl}
+          title={title}
+          words={{ heading: POST_MESSAGES.shareTitle, linkLabel: POST_MESSAGES.shareLink, qrAlt: POST_MESSAGES.qrAlt }}
+          onClose={() => setShareUrl(null)}
+        />
+      ) : null}
     </article>
   );
 }
@@ -204,5 +212,17 @@ function PostMedia({ post, imageBase, fit, alt }: PostMediaProps) {
       />
     );
   }
-  return <ImageCarousel images={images} imageBase={imageBase} fit={fit} alt={alt} />;
+  return (
+    <ImageCarousel
+      images={images}
+      imageBase={imageBase}
+      fit={fit}
+      alt={alt}
+      label={POST_MESSAGES.media}
+      // The carousel fills the phone's width; on wider screens the post page's media
+      // column (the rest beside a 420 px side panel, at most about 820 px).
+      sizes="(min-width: 768px) min(820px, 100vw - 420px), 100vw"
+      data-testid="post-carousel"
+    />
+  );
 }

@@ -4,7 +4,7 @@ let locks = 0;
 let saved = '';
 
 /**
- * Keeps the page behind from scrolling while `isLocked` (the post modal is open). The
+ * Keeps the page behind from scrolling while `isLocked` (a list modal is open). The
  * page keeps its scroll position, so closing shows the list exactly where it was.
  * Counted, so nested lockers do not unlock each other.
  */

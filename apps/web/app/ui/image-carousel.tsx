@@ -1,17 +1,31 @@
 import { formatMessage, type Image, imageSrcSet, resolveMediaUrl } from '@evcircle/contract/client';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
-import { cn } from '~/ui/cn.ts';
-import { POST_MESSAGES } from './messages.ts';
-import { usePinchZoom } from './use-pinch-zoom.ts';
+import { usePinchZoom } from '~/lib/use-pinch-zoom.ts';
+import { cn } from './cn.ts';
+
+/** Wording of the carousel (zh-CN); here, so it loads with the pages that show one. */
+const CAROUSEL_MESSAGES = {
+  imageOf: '第 {n} 张，共 {total} 张',
+  previousImage: '上一张',
+  nextImage: '下一张',
+  goToImage: '查看第 {n} 张',
+} as const;
 
 type ImageCarouselProps = {
   images: readonly Image[];
   imageBase: string;
   /** Fill the parent's height (desktop, media left) or take the first image's shape (phones). */
   fit: 'fill' | 'natural';
-  /** Alt text of the images (the post's title). */
+  /** Alt text of the images (the post's or product's title). */
   alt: string;
+  /** Name of the carousel for screen readers (帖子图片, 商品图片). */
+  label: string;
+  /** The `sizes` of the images: how wide the carousel is shown. */
+  sizes: string;
+  /** A row of thumbnails under it (the product page on desktop). */
+  hasThumbnails?: boolean;
+  'data-testid': string;
 };
 
 /** The box of the phone carousel: the first image's shape, between 4:3 landscape and 3:4 portrait. */
@@ -22,12 +36,21 @@ function naturalRatio(images: readonly Image[]): number {
 }
 
 /**
- * The post's images: swiped natively (CSS scroll snap, so it works before scripts load),
+ * A post's or product's images: swiped natively (CSS scroll snap, so it works before scripts load),
  * arrows on desktop, dots and an n/total counter; on phones each image pinches to zoom.
  * The element carries data-carousel and data-zoomed, which the modal reads to tell an image
  * swipe from a swipe to the next post.
  */
-export function ImageCarousel({ images, imageBase, fit, alt }: ImageCarouselProps) {
+export function ImageCarousel({
+  images,
+  imageBase,
+  fit,
+  alt,
+  label,
+  sizes,
+  hasThumbnails = false,
+  'data-testid': testId,
+}: ImageCarouselProps) {
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   const [isZoomed, setZoomed] = useState(false);
@@ -45,11 +68,11 @@ export function ImageCarousel({ images, imageBase, fit, alt }: ImageCarouselProp
     el.scrollTo({ left: next * el.clientWidth, behavior: 'smooth' });
   }, []);
 
-  return (
+  const carousel = (
     <section
       aria-roledescription="carousel"
-      aria-label={POST_MESSAGES.media}
-      data-testid="post-carousel"
+      aria-label={label}
+      data-testid={testId}
       className={cn('group relative w-full overflow-hidden bg-gray-100 dark:bg-gray-950', fit === 'fill' && 'h-full')}
       style={fit === 'natural' ? { aspectRatio: `1 / ${naturalRatio(images)}` } : undefined}
     >
@@ -70,9 +93,10 @@ export function ImageCarousel({ images, imageBase, fit, alt }: ImageCarouselProp
             key={`${i}-${image.src}`}
             image={image}
             imageBase={imageBase}
-            alt={total > 1 ? `${alt}（${formatMessage(POST_MESSAGES.imageOf, { n: i + 1, total })}）` : alt}
+            alt={total > 1 ? `${alt}（${formatMessage(CAROUSEL_MESSAGES.imageOf, { n: i + 1, total })}）` : alt}
             isFirst={i === 0}
-            label={formatMessage(POST_MESSAGES.imageOf, { n: i + 1, total })}
+            sizes={sizes}
+            label={formatMessage(CAROUSEL_MESSAGES.imageOf, { n: i + 1, total })}
             onZoomChange={setZoomed}
           />
         ))}
@@ -88,7 +112,7 @@ export function ImageCarousel({ images, imageBase, fit, alt }: ImageCarouselProp
           </span>
           <button
             type="button"
-            aria-label={POST_MESSAGES.previousImage}
+            aria-label={CAROUSEL_MESSAGES.previousImage}
             disabled={index === 0}
             onClick={() => goTo(index - 1)}
             className="absolute top-1/2 left-3 hidden -translate-y-1/2 rounded-full bg-white/85 p-1.5 text-gray-800 shadow transition-opacity group-hover:opacity-100 disabled:invisible md:block md:opacity-0 dark:bg-gray-900/85 dark:text-gray-100"
@@ -97,7 +121,7 @@ export function ImageCarousel({ images, imageBase, fit, alt }: ImageCarouselProp
           </button>
           <button
             type="button"
-            aria-label={POST_MESSAGES.nextImage}
+            aria-label={CAROUSEL_MESSAGES.nextImage}
             disabled={index === total - 1}
             onClick={() => goTo(index + 1)}
             data-testid="carousel-next"
@@ -111,7 +135,7 @@ export function ImageCarousel({ images, imageBase, fit, alt }: ImageCarouselProp
                 // biome-ignore lint/suspicious/noArrayIndexKey: one dot per image, in their fixed order
                 key={`${i}-${image.src}`}
                 type="button"
-                aria-label={formatMessage(POST_MESSAGES.goToImage, { n: i + 1 })}
+                aria-label={formatMessage(CAROUSEL_MESSAGES.goToImage, { n: i + 1 })}
                 aria-current={i === index ? 'true' : undefined}
                 onClick={() => goTo(i)}
                 className={cn(
@@ -125,18 +149,51 @@ export function ImageCarousel({ images, imageBase, fit, alt }: ImageCarouselProp
       ) : null}
     </section>
   );
+  if (!hasThumbnails || total < 2) return carousel;
+  return (
+    <div className="flex flex-col gap-3">
+      {carousel}
+      <div className="flex gap-2 overflow-x-auto p-1" data-testid={`${testId}-thumbnails`}>
+        {images.map((image, i) => (
+          <button
+            // biome-ignore lint/suspicious/noArrayIndexKey: one thumbnail per image, in their fixed order
+            key={`${i}-${image.src}`}
+            type="button"
+            aria-label={formatMessage(CAROUSEL_MESSAGES.goToImage, { n: i + 1 })}
+            aria-current={i === index ? 'true' : undefined}
+            onClick={() => goTo(i)}
+            className={cn(
+              'size-16 shrink-0 overflow-hidden rounded-lg bg-gray-100 ring-2 transition dark:bg-gray-800',
+              i === index ? 'ring-primary-500' : 'ring-transparent opacity-70 hover:opacity-100',
+            )}
+          >
+            <img
+              src={resolveMediaUrl(image.src, imageBase)}
+              alt=""
+              width={64}
+              height={64}
+              loading="lazy"
+              decoding="async"
+              className="size-full object-cover"
+            />
+          </button>
+        ))}
+      </div>
+    </div>
+  );
 }
 
 type SlideProps = {
   image: Image;
   imageBase: string;
   alt: string;
+  sizes: string;
   label: string;
   isFirst: boolean;
   onZoomChange: (isZoomed: boolean) => void;
 };
 
-function Slide({ image, imageBase, alt, label, isFirst, onZoomChange }: SlideProps) {
+function Slide({ image, imageBase, alt, sizes, label, isFirst, onZoomChange }: SlideProps) {
   const box = useRef<HTMLDivElement>(null);
   usePinchZoom(box, onZoomChange);
   const width = image.width > 0 ? image.width : undefined;
@@ -154,9 +211,7 @@ function Slide({ image, imageBase, alt, label, isFirst, onZoomChange }: SlidePro
       <img
         src={resolveMediaUrl(image.src, imageBase)}
         srcSet={imageSrcSet(image.src, imageBase) || undefined}
-        // The carousel fills the phone's width; on wider screens the post page's media
-        // column (the rest beside a 420 px side panel, at most about 820 px).
-        sizes="(min-width: 768px) min(820px, 100vw - 420px), 100vw"
+        sizes={sizes}
         alt={alt}
         width={width}
         height={height}

@@ -1,33 +1,47 @@
 import { Check, Copy, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '~/ui/button.tsx';
-import { Sheet } from '~/ui/sheet.tsx';
-import { Skeleton } from '~/ui/skeleton.tsx';
-import { POST_MESSAGES } from './messages.ts';
+import { Button } from './button.tsx';
+import { Sheet } from './sheet.tsx';
+import { Skeleton } from './skeleton.tsx';
+
+/** Wording of the share sheet (zh-CN); here, not in messages.ts, so it loads with the sheet. */
+const SHARE_MESSAGES = {
+  copyLink: '复制链接',
+  copied: '已复制',
+  copyFailed: '复制失败，请手动复制链接',
+  qrHint: '微信扫一扫，在手机上打开',
+  qrFailed: '二维码生成失败',
+  systemShare: '更多分享方式',
+} as const;
+
+/** What is shared, in words: the sheet's heading (分享帖子), the link's and the QR's names. */
+export type ShareWords = { heading: string; linkLabel: string; qrAlt: string };
 
 type ShareSheetProps = {
   /** The link to share; null keeps the sheet closed. */
   url: string | null;
+  /** The title handed to the system share sheet. */
   title: string;
+  words: ShareWords;
   onClose: () => void;
 };
 
 /**
- * 分享帖子: the link with 复制链接, a QR code of it to open on a phone, and the system share
+ * Sharing a page (a post, a product): the link with 复制链接, a QR code of it to open on a phone, and the system share
  * sheet where the browser has one. The sheet is a native dialog in the top layer, so the
  * copy confirmation shows on the button itself rather than as a toast behind it.
  */
-export function ShareSheet({ url, title, onClose }: ShareSheetProps) {
+export function ShareSheet({ url, title, words, onClose }: ShareSheetProps) {
   return (
-    <Sheet open={url !== null} onClose={onClose} title={POST_MESSAGES.shareTitle} data-testid="share-sheet">
-      {url ? <ShareBody url={url} title={title} /> : null}
+    <Sheet open={url !== null} onClose={onClose} title={words.heading} data-testid="share-sheet">
+      {url ? <ShareBody url={url} title={title} words={words} /> : null}
     </Sheet>
   );
 }
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-function ShareBody({ url, title }: { url: string; title: string }) {
+function ShareBody({ url, title, words }: { url: string; title: string; words: ShareWords }) {
   const [qr, setQr] = useState<string | 'failed' | null>(null);
   const [copy, setCopy] = useState<CopyState>('idle');
   const canShareNatively = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
@@ -60,21 +74,14 @@ function ShareBody({ url, title }: { url: string; title: string }) {
     <div className="flex flex-col items-center gap-4 px-5 pt-5 pb-6">
       <div className="flex size-44 items-center justify-center rounded-xl bg-white p-2 ring-1 ring-gray-200 dark:ring-gray-700">
         {qr === null ? <Skeleton className="size-full" /> : null}
-        {qr === 'failed' ? <span className="text-sm text-gray-500">{POST_MESSAGES.qrFailed}</span> : null}
+        {qr === 'failed' ? <span className="text-sm text-gray-500">{SHARE_MESSAGES.qrFailed}</span> : null}
         {qr && qr !== 'failed' ? (
-          <img
-            data-testid="share-qr"
-            src={qr}
-            alt={POST_MESSAGES.qrAlt}
-            width={176}
-            height={176}
-            className="size-full"
-          />
+          <img data-testid="share-qr" src={qr} alt={words.qrAlt} width={176} height={176} className="size-full" />
         ) : null}
       </div>
-      <p className="text-xs text-gray-500 dark:text-gray-400">{POST_MESSAGES.qrHint}</p>
+      <p className="text-xs text-gray-500 dark:text-gray-400">{SHARE_MESSAGES.qrHint}</p>
       <label className="w-full">
-        <span className="sr-only">{POST_MESSAGES.shareLink}</span>
+        <span className="sr-only">{words.linkLabel}</span>
         <input
           readOnly
           value={url}
@@ -90,7 +97,7 @@ function ShareBody({ url, title }: { url: string; title: string }) {
           ) : (
             <Copy aria-hidden="true" className="size-4" />
           )}
-          {copy === 'copied' ? POST_MESSAGES.copied : POST_MESSAGES.copyLink}
+          {copy === 'copied' ? SHARE_MESSAGES.copied : SHARE_MESSAGES.copyLink}
         </Button>
         {canShareNatively ? (
           <Button
@@ -103,12 +110,12 @@ function ShareBody({ url, title }: { url: string; title: string }) {
             }}
           >
             <Share2 aria-hidden="true" className="size-4" />
-            {POST_MESSAGES.systemShare}
+            {SHARE_MESSAGES.systemShare}
           </Button>
         ) : null}
       </div>
       <p role="status" className="min-h-4 text-xs text-red-600 dark:text-red-400">
-        {copy === 'failed' ? POST_MESSAGES.copyFailed : ''}
+        {copy === 'failed' ? SHARE_MESSAGES.copyFailed : ''}
       </p>
     </div>
   );

@@ -1,17 +1,17 @@
 import { ChevronLeft } from 'lucide-react';
-import { cn } from '~/ui/cn.ts';
-import { IconButton } from '~/ui/icon-button.tsx';
+import { cn } from './cn.ts';
+import { IconButton } from './icon-button.tsx';
 
 type BackButtonProps = {
   /** 返回, or 关闭 where it closes the modal. */
   label: string;
   onClick: () => void;
   'data-testid': string;
-  /** Its place: at the start of the author row, or in a corner. */
+  /** Its place: at the start of a row, or in a corner. */
   className?: string;
 };
 
-/** The ‹ of a post on phones, before the author: back to the page before, or out of the modal. */
+/** The ‹ of a page or modal on phones (a post, a product): back to the page before, or out of the modal. */
 export function BackButton({ label, onClick, 'data-testid': testId, className }: BackButtonProps) {
   return (
     <IconButton
