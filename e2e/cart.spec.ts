@@ -51,13 +51,13 @@ test('the cart: quantities, a refusal over stock, removal, the badge, and nobody
   await shoot(page, project, 'cart', { fullPage: true });
 
   // One more: saved, counted in the badge and the total.
-  await blackLine.getByTestId('cart-increase').click();
-  await expect(blackLine.getByTestId('cart-number')).toHaveValue('2');
+  await blackLine.getByTestId('quantity-increase').click();
+  await expect(blackLine.getByTestId('quantity-input')).toHaveValue('2');
   await expect(badge).toHaveText('4');
   await expect(page.getByTestId('cart-total')).toHaveText('¥597.00');
 
   // More than the stock: the server's refusal is shown and the number goes back.
-  const number = blackLine.getByTestId('cart-number');
+  const number = blackLine.getByTestId('quantity-input');
   await number.fill('5');
   await number.press('Enter');
   await expect(page.getByText('库存不足，最多还能购买 3 件')).toBeVisible();
@@ -66,9 +66,9 @@ test('the cart: quantities, a refusal over stock, removal, the badge, and nobody
   const saved = await buyer.api.call(cartList, {});
   expect(saved.prds.find((l) => l.cid === black.cid)?.number).toBe(2);
   // At the stock, + stops.
-  await blackLine.getByTestId('cart-increase').click();
+  await blackLine.getByTestId('quantity-increase').click();
   await expect(number).toHaveValue('3');
-  await expect(blackLine.getByTestId('cart-increase')).toBeDisabled();
+  await expect(blackLine.getByTestId('quantity-increase')).toBeDisabled();
 
   // Remove the grey line, after confirming.
   await line(page, grey.cid).getByTestId('cart-line-remove').click();

@@ -184,6 +184,9 @@ const WATCHED_PAGES = [
   ['/', 'routes/home'],
   ['/post/{id}', 'routes/post'],
   ['/user/{id}', 'routes/user'],
+  ['/shop', 'routes/shop'],
+  ['/product/{id}', 'routes/product'],
+  ['/cart', 'routes/cart'],
 ] as const;
 
 async function firstLoadOrNull(): Promise<FirstLoad[] | null> {

@@ -14,4 +14,8 @@ export const UI_MESSAGES = {
   loadMore: '加载更多',
   loading: '正在加载…',
   loadMoreFailed: '加载失败，点击重试',
+  // A quantity stepper
+  quantity: '数量',
+  decrease: '减少数量',
+  increase: '增加数量',
 } as const;

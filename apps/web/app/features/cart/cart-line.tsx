@@ -1,11 +1,11 @@
-import { type CartLine, formatMessage, resolveMediaUrl } from '@evcircle/contract/client';
+import { CART_MAX_PER_LINE, type CartLine, formatMessage, resolveMediaUrl } from '@evcircle/contract/client';
 import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '~/ui/cn.ts';
 import { Image } from '~/ui/image.tsx';
+import { QuantityStepper } from '~/ui/quantity-stepper.tsx';
 import { lineMax } from './cart-rules.ts';
 import { CART_MESSAGES } from './messages.ts';
-import { QuantityStepper } from './quantity-stepper.tsx';
 
 type CartLineRowProps = {
   line: CartLine;
@@ -124,7 +124,14 @@ export function CartLineRow({
             {hasMarketPrice ? <s className="text-xs text-gray-400 dark:text-gray-500">¥{line.market_price}</s> : null}
           </p>
           {unavailable ? null : (
-            <QuantityStepper value={number} max={lineMax(line.stock)} disabled={isBusy} onChange={onNumber} />
+            <QuantityStepper
+              value={number}
+              max={lineMax(line.stock)}
+              typedMax={CART_MAX_PER_LINE}
+              size="sm"
+              disabled={isBusy}
+              onChange={onNumber}
+            />
           )}
         </div>
       </div>

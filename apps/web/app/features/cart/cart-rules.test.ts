@@ -1,7 +1,7 @@
 import { CART_MAX_PER_LINE } from '@evcircle/contract/client';
 import { describe, expect, it } from 'vitest';
 import { unavailableLabel } from './cart-line.tsx';
-import { badgeText, lineMax, parseQuantity } from './cart-rules.ts';
+import { badgeText, lineMax } from './cart-rules.ts';
 
 describe('badgeText', () => {
   it('shows nothing for a visitor or an empty cart', () => {
@@ -21,21 +21,6 @@ describe('lineMax', () => {
     expect(lineMax(5)).toBe(5);
     expect(lineMax(10_000)).toBe(CART_MAX_PER_LINE);
     expect(lineMax(0)).toBe(1);
-  });
-});
-
-describe('parseQuantity', () => {
-  it('takes whole numbers from 1, capped at max', () => {
-    expect(parseQuantity('3', 99)).toBe(3);
-    expect(parseQuantity(' 12 ', 99)).toBe(12);
-    expect(parseQuantity('500', 99)).toBe(99);
-  });
-  it('refuses what is not a positive whole number', () => {
-    expect(parseQuantity('', 99)).toBeNull();
-    expect(parseQuantity('0', 99)).toBeNull();
-    expect(parseQuantity('-2', 99)).toBeNull();
-    expect(parseQuantity('1.5', 99)).toBeNull();
-    expect(parseQuantity('abc', 99)).toBeNull();
   });
 });
 

@@ -10,12 +10,3 @@ export function badgeText(count: number | null): string | null {
 export function lineMax(stock: number): number {
   return Math.max(1, Math.min(stock, CART_MAX_PER_LINE));
 }
-
-/** A typed quantity as the stepper accepts it: a whole number within 1..max, or null. */
-export function parseQuantity(text: string, max: number): number | null {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  if (value < 1) return null;
-  return Math.min(value, max);
-}

@@ -4,11 +4,12 @@ import { type ReactNode, useState } from 'react';
 import { lazyComponent } from '~/lib/lazy-component.ts';
 import { Button } from '~/ui/button.tsx';
 import { cn } from '~/ui/cn.ts';
+import { UI_MESSAGES } from '~/ui/messages.ts';
+import { QuantityStepper } from '~/ui/quantity-stepper.tsx';
 import { SHOP_MESSAGES } from './messages.ts';
 import { discountOf } from './price.ts';
 import { PriceTag } from './price-tag.tsx';
 import { PromotionBand } from './promotion-band.tsx';
-import { QuantityStepper } from './quantity-stepper.tsx';
 import { SpecPicker } from './spec-picker.tsx';
 import {
   choiceText,
@@ -113,7 +114,22 @@ export function ProductPurchase({ product, isStacked, children }: ProductPurchas
             {isSoldOut ? SHOP_MESSAGES.soldOut : formatMessage(SHOP_MESSAGES.stock, { count: stock })}
           </span>
         </p>
-        <QuantityStepper value={shownQuantity} max={sku ? max : 0} onChange={setQuantity} />
+        <div className="flex items-center gap-3">
+          <span id="quantity-label" className="text-sm text-gray-500 dark:text-gray-400">
+            {UI_MESSAGES.quantity}
+          </span>
+          <QuantityStepper
+            value={shownQuantity}
+            max={sku ? max : 0}
+            labelledBy="quantity-label"
+            onChange={(next) => setQuantity(clampQuantity(next, max))}
+          />
+          {sku && max > 0 && shownQuantity >= max ? (
+            <span className="text-xs text-gray-400 dark:text-gray-500">
+              {formatMessage(SHOP_MESSAGES.limitPerLine, { count: max })}
+            </span>
+          ) : null}
+        </div>
       </div>
       {children}
       {actions}
