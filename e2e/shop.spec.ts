@@ -231,6 +231,12 @@ test.describe('shop', () => {
     await expect(view.getByTestId('product-gallery-thumbnails')).toHaveCount(isMobile ? 0 : 1);
     await expect(view.getByTestId('spec-group')).toHaveCount(product.specs.length);
     await expect(view.getByTestId('product-description')).toBeVisible();
+    // On desktop the header says where the reader is: in the shop.
+    if (!isMobile) {
+      await expect(
+        page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '商城' }),
+      ).toHaveAttribute('aria-current', 'page');
+    }
     await shoot(page, info.project.name, 'product', { fullPage: true });
 
     // Share: the link and its QR.

@@ -1,10 +1,10 @@
 import { Plus, UserRound } from 'lucide-react';
 import { Fragment } from 'react';
-import { NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { AUTH_MESSAGES, useLoginModal, useViewer } from '~/features/auth/index.ts';
 import { cn } from '~/ui/cn.ts';
 import { LAYOUT_MESSAGES } from './messages.ts';
-import { TAB_NAV } from './nav-items.ts';
+import { isNavActive, TAB_NAV } from './nav-items.ts';
 
 const tabClass = (isActive: boolean) =>
   cn(
@@ -48,6 +48,7 @@ function PublishTab() {
 const PUBLISH_TAB_AT = Math.ceil(TAB_NAV.length / 2);
 
 export function MobileTabBar() {
+  const { pathname } = useLocation();
   return (
     <nav
       aria-label={LAYOUT_MESSAGES.tabBar}
@@ -62,10 +63,14 @@ export function MobileTabBar() {
               </li>
             ) : null}
             <li className="flex-1">
-              <NavLink to={item.to} end={item.end} className={({ isActive }) => tabClass(isActive)}>
+              <Link
+                to={item.to}
+                aria-current={isNavActive(item, pathname) ? 'page' : undefined}
+                className={tabClass(isNavActive(item, pathname))}
+              >
                 <item.icon aria-hidden="true" className="size-5" />
                 {item.label}
-              </NavLink>
+              </Link>
             </li>
           </Fragment>
         ))}

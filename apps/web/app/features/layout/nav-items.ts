@@ -4,7 +4,22 @@ import { Car, Download, House, Lightbulb, Route, ShoppingBag, Sparkles, UserChec
 import { THEME_PAGES } from '~/features/posts/index.ts';
 import { LAYOUT_MESSAGES } from './messages.ts';
 
-export type NavItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
+export type NavItem = {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Active only on `to` itself, not on the pages under it. */
+  end?: boolean;
+  /** Other pages that belong to this item (path prefixes), e.g. a product to the shop. */
+  alsoFor?: readonly string[];
+};
+
+/** Whether the page at `pathname` belongs to `item` (its own path, under it, or `alsoFor`). */
+export function isNavActive(item: NavItem, pathname: string): boolean {
+  const under = (base: string) => pathname === base || pathname.startsWith(base.endsWith('/') ? base : `${base}/`);
+  if (item.end ? pathname === item.to : under(item.to)) return true;
+  return (item.alsoFor ?? []).some(under);
+}
 
 const THEME_ICONS: Record<PostTheme, LucideIcon> = {
   mod: Wrench,
@@ -22,7 +37,12 @@ export const FEED_NAV: readonly NavItem[] = [
 ];
 
 /** The shop: after the feeds in the desktop header, a tab of its own on phones. */
-export const SHOP_NAV: NavItem = { to: '/shop', label: LAYOUT_MESSAGES.shop, icon: ShoppingBag };
+export const SHOP_NAV: NavItem = {
+  to: '/shop',
+  label: LAYOUT_MESSAGES.shop,
+  icon: ShoppingBag,
+  alsoFor: ['/product/', '/cart'],
+};
 
 /** Tabs of the mobile bottom bar; later pages (消息, 我的) add themselves when they exist. */
 export const TAB_NAV: readonly NavItem[] = [
