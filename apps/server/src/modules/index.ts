@@ -14,6 +14,7 @@ import { postsModule } from './posts/index.ts';
 import { relationsModule } from './relations/index.ts';
 import { reportsModule } from './reports/index.ts';
 import { scanLoginModule } from './scan-login/index.ts';
+import { searchModule } from './search/index.ts';
 import { shopModule } from './shop/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 import { usersModule } from './users/index.ts';
@@ -35,4 +36,5 @@ export const modules: readonly ModuleDescriptor[] = [
   scanLoginModule,
   reportsModule,
   shopModule,
+  searchModule,
 ];

@@ -1,0 +1,13 @@
+// The search module's public face: its descriptor and the text engine other modules index with.
+export { highlight } from './highlight.ts';
+export { searchModule } from './search.module.ts';
+export { type IndexedField, searchTsquerySql, toTsquerySql, toTsvectorSql, type Weight } from './search-sql.ts';
+export {
+  indexTerms,
+  MAX_INDEX_TERMS,
+  MAX_INDEX_TEXT_LENGTH,
+  MAX_QUERY_LENGTH,
+  MAX_QUERY_TERMS,
+  type QueryTerm,
+  queryTerms,
+} from './segment.ts';
