@@ -59,6 +59,7 @@ export const postDetail = clientEndpoint<typeof d.postDetail>('GET', '/api/v1/cm
 export const postInfo = clientEndpoint<typeof d.postInfo>('GET', '/api/v1/cms/post/info');
 export const postPlay = clientEndpoint<typeof d.postPlay>('POST', '/api/v1/cms/post/play');
 export const postRelease = clientEndpoint<typeof d.postRelease>('POST', '/api/v1/cms/post/release');
+export const postSearch = clientEndpoint<typeof d.postSearch>('GET', '/api/v1/cms/post/search');
 export const postShare = clientEndpoint<typeof d.postShare>('POST', '/api/v1/cms/post/share');
 export const postsNoAds = clientEndpoint<typeof d.postsNoAds>('GET', '/api/v1/cms/posts/no-ads');
 export const productInfo = clientEndpoint<typeof d.productInfo>('GET', '/api/v1/prd/info/info');

@@ -11,6 +11,7 @@ export * from './posts.ts';
 export * from './relations.ts';
 export * from './reports.ts';
 export * from './scan-login.ts';
+export * from './search.ts';
 export * from './shop.ts';
 export * from './uploads.ts';
 export * from './users.ts';

@@ -6,6 +6,13 @@ export { hotScore } from './hot-score.ts';
 export { togglePostLike } from './post-likes.service.ts';
 export { findLivePostAuthor, findPostTargets, type PostTarget } from './post-lookup.ts';
 export { resolveOwnMedia, videoCoversOf } from './post-media.ts';
+export {
+  findPostText,
+  livePostTextsWhere,
+  type PostText,
+  type RankedPostsOptions,
+  rankedPosts,
+} from './post-search-reads.ts';
 export { postsModule } from './posts.module.ts';
 export { authorCounts, deletePost } from './posts.service.ts';
 /** `postKey` is what other modules' tables reference in foreign keys. */
