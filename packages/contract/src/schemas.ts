@@ -35,21 +35,37 @@ export function optionalText(max: number, label: string) {
     .default('');
 }
 
+/** JSON text parsed; anything else, and text that is not JSON, as it came (for the schema to refuse). */
+export function parseJsonText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * Ids that arrive as a JSON list or as text joined by commas ('' = none): as a list of
+ * their texts; anything else as it came.
+ */
+export function idListText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text.startsWith('[')) {
+    const parsed = parseJsonText(text);
+    return parsed === text ? value : parsed;
+  }
+  return text === '' ? [] : text.split(',').map((part) => part.trim());
+}
+
 /**
  * A list that arrives as JSON text (all-string POST bodies) or as an array. '' means [].
  */
 export function jsonList<T extends z.ZodType>(item: T, max: number, label: string) {
   return z
     .preprocess(
-      (value) => {
-        if (value === undefined || value === null || value === '') return [];
-        if (typeof value !== 'string') return value;
-        try {
-          return JSON.parse(value);
-        } catch {
-          return value;
-        }
-      },
+      (value) => (value === undefined || value === null || value === '' ? [] : parseJsonText(value)),
       z.array(item, { error: `${label}格式不正确` }).max(max, { error: `${label}最多 ${max} 个` }),
     )
     .default([]);

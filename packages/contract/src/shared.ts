@@ -14,6 +14,7 @@ export * from './input-rules.ts';
 export * from './media.ts';
 export * from './messages.ts';
 export * from './realtime.ts';
+export * from './shop-rules.ts';
 export * from './sign.ts';
 export * from './ssr.ts';
 export * from './status.ts';

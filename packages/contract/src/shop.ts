@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { CART_MAX_PER_LINE, PRODUCT_SORTS, SHOP_PAGE_SIZE } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { IdSchema, jsonList, OptionalIdSchema, optionalText, pageField, sizeField } from './schemas.ts';
+import {
+  IdSchema,
+  idListText,
+  jsonList,
+  OptionalIdSchema,
+  optionalText,
+  pageField,
+  parseJsonText,
+  sizeField,
+} from './schemas.ts';
 import { defineErrors, STATUS } from './status.ts';
 
 // The shop (SPEC.md §3 Product/Category/Cart response, §7 "Shop"). Amounts are integer fen
@@ -60,13 +69,7 @@ export type ProductListOthers = z.input<typeof ProductListOthersSchema>;
 
 /** JSON text of an object ('' or absent = {}); text that is not JSON fails the object check. */
 function parsedJson(value: unknown): unknown {
-  if (value === undefined || value === null || value === '') return {};
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
+  return value === undefined || value === null || value === '' ? {} : parseJsonText(value);
 }
 
 /** Products on sale in a category (and those under it), a page at a time. */
@@ -136,23 +139,10 @@ export const productQrcode = defineEndpoint({
   summary: '商品小程序码',
 });
 
-/** Option ids: a JSON list, or text joined by commas ('' = none). */
+/** Option ids: a JSON list, or text joined by commas ('' or blank = none). */
 const ApidsSchema = z
   .preprocess(
-    (value) => {
-      if (value === undefined || value === null || value === '') return [];
-      if (Array.isArray(value)) return value;
-      if (typeof value !== 'string') return value;
-      const text = value.trim();
-      if (text.startsWith('[')) {
-        try {
-          return JSON.parse(text);
-        } catch {
-          return value;
-        }
-      }
-      return text.split(',').map((part) => part.trim());
-    },
+    (value) => (value === undefined || value === null ? [] : idListText(value)),
     z.array(IdSchema, { error: '规格格式不正确' }).max(10, { error: '规格格式不正确' }),
   )
   .default([]);
@@ -223,22 +213,9 @@ export const cartList = defineEndpoint({
   summary: '购物车',
 });
 
-/** Line ids: a JSON list or text joined by commas. */
+/** Line ids: a JSON list, text joined by commas, or one number. */
 const CidsSchema = z.preprocess(
-  (value) => {
-    if (Array.isArray(value)) return value;
-    if (typeof value === 'number') return [value];
-    if (typeof value !== 'string') return value;
-    const text = value.trim();
-    if (text.startsWith('[')) {
-      try {
-        return JSON.parse(text);
-      } catch {
-        return value;
-      }
-    }
-    return text === '' ? [] : text.split(',').map((part) => part.trim());
-  },
+  (value) => (typeof value === 'number' ? [value] : idListText(value)),
   z
     .array(IdSchema, { error: '购物车条目格式不正确' })
     .min(1, { error: '请选择要删除的商品' })

@@ -17,9 +17,3 @@ export function yuanOf(fen: number): string {
 export function optionalYuan(fen: number | null): string {
   return fen === null ? '' : yuanOf(fen);
 }
-
-/** round(price / market_price × 100); 100 without a market price. */
-export function discountOf(price: number, marketPrice: number | null): number {
-  if (marketPrice === null || marketPrice <= 0) return 100;
-  return Math.round((price / marketPrice) * 100);
-}

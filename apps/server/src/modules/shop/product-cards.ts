@@ -1,7 +1,7 @@
-import type { ProductCard } from '@evcircle/contract';
+import { discountPercent, type ProductCard } from '@evcircle/contract';
 import { asc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { discountOf, optionalYuan, yuanOf } from './money.ts';
+import { optionalYuan, yuanOf } from './money.ts';
 import { shopProducts, shopSkus } from './shop.tables.ts';
 
 // What a product costs now (0012-shop-rules.md): a promotion runs while now is inside the
@@ -44,7 +44,7 @@ export function toCard(product: ProductRow, skus: readonly SkuRow[], now: Date):
     cover: product.images[0] ?? '',
     price: yuanOf(price),
     market_price: optionalYuan(marketPrice),
-    discount: discountOf(price, marketPrice),
+    discount: discountPercent(price, marketPrice),
     sales: product.sales,
     stock: skus.reduce((sum, sku) => sum + sku.stock, 0),
     promotion: promotionOf(product, skus, now),

@@ -1,17 +1,15 @@
+import { DESCRIPTION_IMAGE_SRC, DESCRIPTION_TAGS } from '@evcircle/contract';
 import sanitizeHtml from 'sanitize-html';
 
-/** Where an image of a description may come from: the web, or this site's stored files. */
-const IMAGE_SRC = /^(?:https?:\/\/[^\s"'<>]+|\/files\/(?!.*\.\.)[A-Za-z0-9._/-]+)$/;
-
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'em', 'ul', 'ol', 'li', 'h3', 'h4', 'img'],
+  allowedTags: [...DESCRIPTION_TAGS],
   allowedAttributes: { img: ['src', 'alt'] },
   allowedSchemes: ['http', 'https'],
   allowProtocolRelative: false,
   // Everything else goes with its content when it can run or style (script, style …), or
   // leaves its text behind (div, span, a …).
   disallowedTagsMode: 'discard',
-  exclusiveFilter: (frame) => frame.tag === 'img' && !IMAGE_SRC.test(frame.attribs.src ?? ''),
+  exclusiveFilter: (frame) => frame.tag === 'img' && !DESCRIPTION_IMAGE_SRC.test(frame.attribs.src ?? ''),
 };
 
 /**

@@ -1,10 +1,10 @@
+import { DESCRIPTION_IMAGE_SRC, DESCRIPTION_TAGS } from '@evcircle/contract/client';
 import { createElement, type ReactNode } from 'react';
 
-/** The tags a description keeps (as the server's sanitizer does); others leave their text. */
-const ALLOWED = new Set(['p', 'br', 'strong', 'em', 'ul', 'ol', 'li', 'h3', 'h4', 'img']);
+/** The tags a description keeps (the server's sanitizer keeps the same); others leave their text. */
+const ALLOWED: ReadonlySet<string> = new Set(DESCRIPTION_TAGS);
 /** Tags whose content goes with them. */
 const DROPPED = new Set(['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math']);
-const IMAGE_SRC = /^(?:https?:\/\/[^\s"'<>]+|\/files\/(?!.*\.\.)[A-Za-z0-9._/-]+)$/;
 
 const CLASSES: Record<string, string> = {
   p: 'my-2',
@@ -25,7 +25,7 @@ function toReact(node: Node, key: number): ReactNode {
   if (!ALLOWED.has(tag)) return children;
   if (tag === 'img') {
     const src = element.getAttribute('src') ?? '';
-    if (!IMAGE_SRC.test(src)) return null;
+    if (!DESCRIPTION_IMAGE_SRC.test(src)) return null;
     return createElement('img', { key, src, alt: element.getAttribute('alt') ?? '', className: CLASSES.img });
   }
   if (tag === 'br') return createElement('br', { key });

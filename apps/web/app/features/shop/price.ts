@@ -1,4 +1,4 @@
-import { formatMessage } from '@evcircle/contract/client';
+import { discountPercent, formatMessage } from '@evcircle/contract/client';
 import { formatCount } from '~/lib/format-count.ts';
 import { SHOP_MESSAGES } from './messages.ts';
 
@@ -43,9 +43,7 @@ export function promotionCountdown(endsAt: string, now: number): string | null {
   return days > 0 ? `${formatMessage(SHOP_MESSAGES.days, { n: days })}${clock}` : clock;
 }
 
-/** round(price / market_price × 100), 100 without a (higher) market price: the contract's formula, for a SKU. */
+/** The discount of a SKU (its yuan strings; '' = no market price), by the contract's formula. */
 export function discountOf(price: string, marketPrice: string): number {
-  const market = Number(marketPrice);
-  if (!marketPrice || !Number.isFinite(market) || market <= 0) return 100;
-  return Math.round((Number(price) / market) * 100);
+  return discountPercent(Number(price), marketPrice ? Number(marketPrice) : null);
 }
