@@ -1,10 +1,11 @@
-import { ApiError, PAGE_SIZE, reportQueue, STATUS } from '@evcircle/contract/client';
+import { PAGE_SIZE, reportQueue } from '@evcircle/contract/client';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
-import { data, Link } from 'react-router';
 import { LoginPrompt } from '~/features/auth/index.ts';
 import { QUEUE_STATUSES, type QueueStatus, REPORTS_MESSAGES, ReportQueue } from '~/features/reports/index.ts';
+import { adminDenied } from '~/lib/admin-page.ts';
 import { serverApi } from '~/lib/api.ts';
-import { buttonClass } from '~/ui/button.tsx';
+import { UI_MESSAGES } from '~/ui/messages.ts';
+import { RefusalNotice } from '~/ui/refusal-notice.tsx';
 import type { Route } from './+types/admin-reports';
 
 function statusOf(url: URL): QueueStatus {
@@ -19,10 +20,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     return { state: 'ok' as const, status, items };
   } catch (error) {
     // Logged out and not an admin are states of this page, not failures.
-    if (error instanceof ApiError && error.status === STATUS.NOT_LOGGED_IN) return { state: 'guest' as const };
-    if (error instanceof ApiError && error.status === STATUS.FORBIDDEN) {
-      return data({ state: 'forbidden' as const }, { status: 403 });
-    }
+    const denied = adminDenied(error);
+    if (denied) return denied;
     throw error;
   }
 }
@@ -45,19 +44,13 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
       {loaderData.state === 'forbidden' ? (
-        <div
-          data-testid="admin-forbidden"
-          className="mx-auto flex max-w-md flex-col items-center px-6 py-20 text-center"
-        >
-          <span className="flex size-16 items-center justify-center rounded-full bg-red-50 dark:bg-red-950/60">
-            <ShieldAlert aria-hidden="true" className="size-8 text-red-600 dark:text-red-400" />
-          </span>
-          <p className="mt-5 text-base font-medium">{REPORTS_MESSAGES.forbiddenTitle}</p>
-          <p className="mt-2 text-sm text-gray-500 dark:text-gray-400">{REPORTS_MESSAGES.forbiddenHint}</p>
-          <Link to="/" className={buttonClass('outline', 'md', 'mt-8 min-w-40')}>
-            {REPORTS_MESSAGES.backHome}
-          </Link>
-        </div>
+        <RefusalNotice
+          testId="admin-forbidden"
+          icon={ShieldAlert}
+          title={REPORTS_MESSAGES.forbiddenTitle}
+          hint={REPORTS_MESSAGES.forbiddenHint}
+          back={{ to: '/', label: UI_MESSAGES.backHome }}
+        />
       ) : null}
       {loaderData.state === 'ok' ? (
         <ReportQueue key={loaderData.status} status={loaderData.status} firstPage={loaderData.items} />

@@ -3,6 +3,7 @@ export const UI_MESSAGES = {
   brand: '车友圈',
   close: '关闭',
   cancel: '取消',
+  backHome: '返回首页',
   vip: 'VIP',
   vipLabel: 'VIP 会员',
   // Under a list that loads its next page as it scrolls

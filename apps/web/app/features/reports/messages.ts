@@ -46,7 +46,6 @@ export const REPORTS_MESSAGES = {
   login: '登录',
   forbiddenTitle: '没有权限',
   forbiddenHint: '举报处理队列只对管理员开放。如需权限，请联系站点运维。',
-  backHome: '返回首页',
   tabs: {
     open: '待处理',
     removed: '已删除',

@@ -6,7 +6,6 @@ export const SHOP_ADMIN_MESSAGES = {
   guestHint: '商品管理仅对管理员开放，请先登录管理员账号',
   forbiddenTitle: '没有权限访问商品管理',
   forbiddenHint: '只有管理员可以管理商城的商品和分类',
-  backHome: '返回首页',
   // list
   tabProducts: '商品',
   tabCategories: '分类',
