@@ -4,7 +4,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { firstLoadChunks } from './vite-plugins/first-load-chunks.ts';
+import { firstLoadChunks, noChunkCycles } from './vite-plugins/first-load-chunks.ts';
 import { guardRouteModuleReload } from './vite-plugins/guard-route-module-reload.ts';
 import { trimClassMerge } from './vite-plugins/trim-class-merge.ts';
 
@@ -16,6 +16,8 @@ export default defineConfig({
     reactRouter(),
     guardRouteModuleReload(),
     trimClassMerge(),
+    // The browser build's chunks never import each other in a circle (first-load-chunks.ts).
+    { ...noChunkCycles(), apply: (_config, env) => env.command === 'build' && !env.isSsrBuild },
     // `.br` and `.gz` beside every text asset of the browser build, served as they are
     // (apps/server/src/web/web.plugin.ts, preCompressed); the server bundle needs none.
     {

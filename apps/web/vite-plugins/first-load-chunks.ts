@@ -16,9 +16,11 @@
 // Rollup's default chunks. A route module itself stays its own entry chunk (the route
 // manifest points at it).
 import { createHash } from 'node:crypto';
-import type { ManualChunkMeta } from 'rollup';
+import type { ManualChunkMeta, Plugin } from 'rollup';
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+/** Rollup's CommonJS helpers: the framework (CommonJS React) needs them before anything else. */
+const COMMONJS_HELPERS = /^\0commonjsHelpers\.js$/;
 const CLIENT_ENTRY = /[\\/]app[\\/]entry\.client\.tsx$/;
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx(\?|$)/;
 const ROUTE_MODULE = /[\\/]app[\\/]routes[\\/]([^\\/?]+)\.tsx(\?|$)/;
@@ -245,11 +247,48 @@ export function planFirstLoadChunks(meta: ManualChunkMeta): ChunkPlan {
   return plan;
 }
 
+/**
+ * Fails the browser build when its chunks import each other in a circle. The plan groups
+ * modules by what each page uses of them, but a module's code in the bundle is what all
+ * its importers use; a module whose exports serve different pages can so need a chunk
+ * that needs its own back, and a page would break at load on an import not yet evaluated.
+ * The build says so instead (split such a module by page, as features/shop did its 404s).
+ */
+export function noChunkCycles(): Plugin {
+  return {
+    name: 'evcircle:no-chunk-cycles',
+    generateBundle(_options, bundle) {
+      const imports = new Map<string, readonly string[]>();
+      for (const [file, output] of Object.entries(bundle)) {
+        if (output.type === 'chunk') imports.set(file, output.imports);
+      }
+      const done = new Set<string>();
+      const path: string[] = [];
+      const walk = (file: string): string[] | undefined => {
+        if (path.includes(file)) return [...path.slice(path.indexOf(file)), file];
+        if (done.has(file)) return undefined;
+        path.push(file);
+        for (const next of imports.get(file) ?? []) {
+          const cycle = walk(next);
+          if (cycle) return cycle;
+        }
+        path.pop();
+        done.add(file);
+        return undefined;
+      };
+      for (const file of imports.keys()) {
+        const cycle = walk(file);
+        if (cycle) this.error(`chunks import each other: ${cycle.join(' → ')} (vite-plugins/first-load-chunks.ts)`);
+      }
+    },
+  };
+}
+
 /** Rollup's `manualChunks`, planned once per build from the whole module graph. */
 export function firstLoadChunks(): (id: string, meta: ManualChunkMeta) => string | undefined {
   let plan: ChunkPlan | undefined;
   return (id, meta) => {
-    if (FRAMEWORK.test(id)) return 'framework';
+    if (FRAMEWORK.test(id) || COMMONJS_HELPERS.test(id)) return 'framework';
     plan ??= planFirstLoadChunks(meta);
     return plan.get(id);
   };
