@@ -21,7 +21,6 @@ test.describe('a page whose code chunk cannot be loaded', () => {
     });
 
     await page.goto('/download');
-    await waitForHydration(page);
     expect(loads).toBe(1);
 
     // First failure: the page the reader is on reloads (same URL), hoping for fresh code.

@@ -1,7 +1,7 @@
 import { type ApiClient, createApiClient, type FetchLike } from '@evcircle/contract';
 import { type APIRequestContext, test as base, expect } from '@playwright/test';
 import { E2E_SIGN_SECRET } from './support/constants.ts';
-import { waitForDeferredApp } from './support/hydration.ts';
+import { waitForApp } from './support/hydration.ts';
 import { type LoggedInUser, loginByApi, testAddress, useSession } from './support/login.ts';
 
 type Fixtures = {
@@ -68,18 +68,19 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     page.on('pageerror', (error) => {
       problems.push(`uncaught page error: ${error.stack ?? error.message}`);
     });
-    // A page with first-screen covers fetches its app once they have arrived
-    // (docs/decisions/0011): a journey's first tap waits for it, as a reader's would.
+    // A journey's first tap waits for the app, as a reader's would: a tap before hydration
+    // does nothing, and a page with first-screen covers fetches its app only once they
+    // have arrived (docs/decisions/0011).
     const goto = page.goto.bind(page);
     page.goto = async (...args) => {
       const response = await goto(...args);
-      await waitForDeferredApp(page);
+      await waitForApp(page);
       return response;
     };
     const reload = page.reload.bind(page);
     page.reload = async (...args) => {
       const response = await reload(...args);
-      await waitForDeferredApp(page);
+      await waitForApp(page);
       return response;
     };
     await use(page);

@@ -3,7 +3,6 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test, VIEWPORT_FREE } from './fixtures.ts';
 import { E2E_BASE_URL } from './support/constants.ts';
 import { decode, metaContent } from './support/html.ts';
-import { waitForHydration } from './support/hydration.ts';
 import { loginByApi } from './support/login.ts';
 import { publishImagePost } from './support/media.ts';
 import { drag } from './support/touch.ts';
@@ -51,7 +50,6 @@ test.describe('post view', () => {
     isMobile,
   }) => {
     await page.goto('/');
-    await waitForHydration(page);
     const scrollBefore = await scrollDown(page);
     const cardCount = await page.getByTestId('post-card').count();
 
@@ -119,7 +117,6 @@ test.describe('post view', () => {
     expect(html).toContain('data-testid="feed-grid"');
 
     await page.goto(address);
-    await waitForHydration(page);
     const modal = page.getByTestId('post-modal');
     await expect(modal.getByTestId('post-view')).toHaveAttribute('data-pid', String(post.pid));
     await expect(modal.getByTestId('post-like-count')).toHaveText(String(post.likenum));
@@ -270,7 +267,6 @@ test.describe('post view', () => {
     const context = await browser.newContext({ userAgent: GOOGLEBOT, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto('/');
-    await waitForHydration(page);
     const card = page.locator(`[data-testid="post-card"][data-pid="${post.pid}"]`);
     await card.getByTestId('post-card-link').click();
     await expect(page).toHaveURL(`${E2E_BASE_URL}/post/${post.pid}`);
@@ -283,7 +279,6 @@ test.describe('post view', () => {
     const [post] = await api.call(postsNoAds, { page: 2, size: 1 });
     if (!post) throw new Error('no post');
     await page.goto('/mod');
-    await waitForHydration(page);
     // What any in-app link to a post does (React Router's own navigation).
     await page.evaluate((pid) => {
       const router = (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => unknown } })
@@ -295,7 +290,6 @@ test.describe('post view', () => {
 
     // From a page that is not one of those lists, it is the post page.
     await page.goto('/following');
-    await waitForHydration(page);
     await page.evaluate((pid) => {
       const router = (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => unknown } })
         .__reactRouterDataRouter;
@@ -310,7 +304,6 @@ test.describe('post view', () => {
     const [post] = await api.call(postsNoAds, { page: 1, size: 1 });
     if (!post) throw new Error('no post');
     await page.goto(`/user/${post.uid}`);
-    await waitForHydration(page);
     const card = page.getByTestId('posts-grid').getByTestId('post-card').first();
     const pid = await card.getAttribute('data-pid');
     await card.getByTestId('post-card-link').click();
@@ -339,7 +332,6 @@ test.describe('post view', () => {
 
     // The navigation leads there, and marks where you are.
     await page.goto('/');
-    await waitForHydration(page);
     await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '特斯拉', exact: true }).click();
     await expect(page).toHaveURL(`${E2E_BASE_URL}/tesla-tools`);
     await expect(page.getByRole('heading', { level: 1, name: '特斯拉' })).toBeVisible();
@@ -380,7 +372,6 @@ test.describe('pull to refresh', () => {
       await route.continue();
     });
     await page.goto('/');
-    await waitForHydration(page);
     await expect(page.getByTestId('feed-grid').getByTestId('post-card').first()).toBeVisible();
     expect(firstPageCalls, 'the first page came with the HTML').toBe(0);
     // The gesture's code loads on phones just after the page (it is not in the first load).
@@ -411,7 +402,6 @@ test.describe('pull to refresh', () => {
       ['/following', '/api/v1/cms/posts/following'],
     ] as const) {
       await page.goto(path);
-      await waitForHydration(page);
       await expect(page.getByTestId('pull-to-refresh')).toBeAttached();
       const call = page.waitForRequest((request) => {
         const url = new URL(request.url());

@@ -9,7 +9,6 @@ import {
 } from '@evcircle/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, VIEWPORT_FREE } from './fixtures.ts';
-import { waitForHydration } from './support/hydration.ts';
 import { apiClient, loginByApi, loginInBrowser } from './support/login.ts';
 
 /** The number shown for a count of the profile header (帖子 / 关注 / 粉丝 / 获赞). */
@@ -64,7 +63,6 @@ test.describe('profile', () => {
   test('a logged-out visitor who taps 关注 gets the login modal saying 请先登录', async ({ page }) => {
     const other = await loginByApi();
     await page.goto(`/user/${other.account.uid}`);
-    await waitForHydration(page);
     await page.getByTestId('profile-header').getByTestId('follow-button').click();
     const modal = page.getByRole('dialog', { name: /登录/ });
     await expect(modal).toBeVisible();
@@ -128,7 +126,6 @@ test.describe('profile', () => {
     await fan.api.call(followAct, { uid: star.account.uid });
 
     await page.goto(`/user/${star.account.uid}`);
-    await waitForHydration(page);
     await page.getByTestId('count-followers').click();
     const sheet = page.getByTestId('follow-list-sheet');
     await expect(sheet).toBeVisible();

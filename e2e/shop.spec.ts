@@ -3,7 +3,6 @@ import type { Page } from '@playwright/test';
 import { expect, test, VIEWPORT_FREE } from './fixtures.ts';
 import { E2E_BASE_URL } from './support/constants.ts';
 import { decode, metaContent } from './support/html.ts';
-import { waitForHydration } from './support/hydration.ts';
 import { loginInBrowser } from './support/login.ts';
 import { shoot } from './support/screenshots.ts';
 import { allProducts, categoryWithChildren, findProduct } from './support/shop-browse.ts';
@@ -32,7 +31,6 @@ test.describe('shop', () => {
     const { top, sub } = await categoryWithChildren(api, tree);
 
     await page.goto('/shop');
-    await waitForHydration(page);
     await expect(page.getByTestId('product-grid').getByTestId('product-card').first()).toBeVisible();
     await shoot(page, info.project.name, 'shop');
 
@@ -64,7 +62,6 @@ test.describe('shop', () => {
 
   test('sorting by price changes the order, survives a reload and flips', async ({ page }) => {
     await page.goto('/shop');
-    await waitForHydration(page);
     const before = await gridPrices(page);
 
     await page.getByTestId('sort-price').click();
@@ -97,7 +94,6 @@ test.describe('shop', () => {
     const all = await allProducts(api);
     expect(all.length, 'the seed has more than a page').toBeGreaterThan(SHOP_PAGE_SIZE);
     await page.goto('/shop');
-    await waitForHydration(page);
     const cards = page.getByTestId('product-grid').getByTestId('product-card');
     await expect(cards).toHaveCount(SHOP_PAGE_SIZE);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -113,7 +109,6 @@ test.describe('shop', () => {
     isMobile,
   }, info) => {
     await page.goto('/shop');
-    await waitForHydration(page);
     const cards = page.getByTestId('product-grid').getByTestId('product-card');
     const first = Number(await cards.nth(0).getAttribute('data-pid'));
     const second = Number(await cards.nth(1).getAttribute('data-pid'));
@@ -184,7 +179,6 @@ test.describe('shop', () => {
     });
     const page = await context.newPage();
     await page.goto('/shop');
-    await waitForHydration(page);
     const card = page.getByTestId('product-grid').getByTestId('product-card').first();
     const pid = await card.getAttribute('data-pid');
     await card.getByTestId('product-card-link').click();
@@ -223,7 +217,6 @@ test.describe('shop', () => {
   }, info) => {
     const product = await findProduct(api, (p) => p.specs.length > 0 && p.images.length > 1);
     await page.goto(`/product/${product.pid}`);
-    await waitForHydration(page);
     const view = page.getByTestId('product-view');
     await expect(view).toHaveAttribute('data-layout', isMobile ? 'stacked' : 'split');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.title);
@@ -261,7 +254,6 @@ test.describe('shop', () => {
     const sku = product.skus.find((s) => s.stock >= 2);
     if (!sku) throw new Error('no SKU in stock');
     await page.goto(`/product/${product.pid}`);
-    await waitForHydration(page);
     const view = page.getByTestId('product-view');
     for (const apid of sku.apids) {
       const option = view.locator(`[data-testid="spec-option"][data-apid="${apid}"]`);
@@ -280,7 +272,6 @@ test.describe('shop', () => {
   test('a visitor who adds to the cart gets the login modal', async ({ page, api }) => {
     const product = await findProduct(api, (p) => p.stock > 0);
     await page.goto(`/product/${product.pid}`);
-    await waitForHydration(page);
     await page.getByTestId('product-view').getByTestId('add-to-cart').click();
     await expect(page.getByTestId('login-modal')).toBeVisible();
     await expect(page.getByTestId('login-reason')).toHaveText('登录后才能加入购物车');
@@ -295,7 +286,6 @@ test.describe('shop', () => {
     const soldOut = product.skus.find((sku) => sku.stock === 0);
     if (!soldOut) throw new Error('no sold-out SKU');
     await page.goto(`/product/${product.pid}`);
-    await waitForHydration(page);
     const view = page.getByTestId('product-view');
     // Picking the sold-out SKU's options one by one, one of them is greyed and cannot be picked.
     let greyed = false;

@@ -10,9 +10,10 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /**
- * After a page load: where the page defers its app until its first covers have arrived (it
- * has the loader script), waits for the app as a reader would before the first tap.
+ * After a page load: waits for the app as a reader's first tap would (a page with
+ * first-screen covers even fetches it only once they have arrived). A document without
+ * the app's scripts (an image, a JSON answer) is left as it is.
  */
-export async function waitForDeferredApp(page: Page): Promise<void> {
-  if ((await page.locator('script[data-app-loader]').count()) > 0) await waitForHydration(page);
+export async function waitForApp(page: Page): Promise<void> {
+  if ((await page.locator('script[type="module"], script[data-app-loader]').count()) > 0) await waitForHydration(page);
 }
