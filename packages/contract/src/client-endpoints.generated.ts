@@ -68,6 +68,7 @@ export const productsByCategory = clientEndpoint<typeof d.productsByCategory>(
   'GET',
   '/api/v1/prd/info/getProductsByCategory',
 );
+export const productSearch = clientEndpoint<typeof d.productSearch>('GET', '/api/v1/search/info/products');
 export const replyPager = clientEndpoint<typeof d.replyPager>('GET', '/api/v1/cms/comment/reply-pager');
 export const reportQueue = clientEndpoint<typeof d.reportQueue>('GET', '/api/v1/admin/report/pager');
 export const reportResolve = clientEndpoint<typeof d.reportResolve>('POST', '/api/v1/admin/report/resolve');
@@ -75,6 +76,12 @@ export const reportSave = clientEndpoint<typeof d.reportSave>('POST', '/api/v1/c
 export const scanCode = clientEndpoint<typeof d.scanCode>('POST', '/api/v1/user/login/scancode');
 export const scanInfo = clientEndpoint<typeof d.scanInfo>('GET', '/api/v1/user/login/scan-info');
 export const scanStatus = clientEndpoint<typeof d.scanStatus>('GET', '/api/v1/user/login/scan-status');
+export const searchHistoryClear = clientEndpoint<typeof d.searchHistoryClear>('POST', '/api/v1/search/info/clear-all');
+export const searchHistoryDelete = clientEndpoint<typeof d.searchHistoryDelete>('POST', '/api/v1/search/info/del');
+export const searchHot = clientEndpoint<typeof d.searchHot>('GET', '/api/v1/search/info/hot');
+export const searchIndex = clientEndpoint<typeof d.searchIndex>('GET', '/api/v1/search/info/index');
+export const searchRecommend = clientEndpoint<typeof d.searchRecommend>('GET', '/api/v1/search/info/recommend');
+export const searchRecord = clientEndpoint<typeof d.searchRecord>('POST', '/api/v1/search/info/record');
 export const smsChallenge = clientEndpoint<typeof d.smsChallenge>('POST', '/api/v1/user/login/challenge');
 export const smsCode = clientEndpoint<typeof d.smsCode>('POST', '/api/v1/user/login/smscode');
 export const teslaPosts = clientEndpoint<typeof d.teslaPosts>('GET', '/api/v1/tesla/posts');

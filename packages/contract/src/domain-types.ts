@@ -3,6 +3,13 @@
 export type { FeedQuery } from './posts.ts';
 export type { ReportItem } from './reports.ts';
 export type {
+  HotWord,
+  PostSearchHit,
+  ProductSearchHit,
+  SearchHistoryEntry,
+  UserSearchHit,
+} from './search.ts';
+export type {
   AdminProduct,
   CartLine,
   CategoryNode,

@@ -1,14 +1,8 @@
 import { z } from 'zod';
-import {
-  BIO_MAX_LENGTH,
-  CAR_MODEL_MAX_LENGTH,
-  NICKNAME_MAX_LENGTH,
-  NICKNAME_MIN_LENGTH,
-  PAGE_SIZE,
-} from './constants.ts';
+import { BIO_MAX_LENGTH, CAR_MODEL_MAX_LENGTH, NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { AccountSchema, UserCardSchema, UserProfileSchema } from './entities/user.ts';
-import { IdSchema, pageField, sizeField } from './schemas.ts';
+import { AccountSchema, UserProfileSchema } from './entities/user.ts';
+import { IdSchema } from './schemas.ts';
 import { defineErrors, STATUS } from './status.ts';
 
 const UidQuery = z.object({ uid: IdSchema });
@@ -21,20 +15,6 @@ export const userInfo = defineEndpoint({
   data: UserProfileSchema,
   auth: 'optional',
   summary: '用户主页信息',
-});
-
-/** User search by nickname (SPEC.md §7 user/info/pager). An empty word answers []. */
-export const userSearch = defineEndpoint({
-  method: 'GET',
-  path: '/api/v1/user/info/pager',
-  query: z.object({
-    word: z.string().trim().max(50).default(''),
-    page: pageField(),
-    size: sizeField(PAGE_SIZE.search),
-  }),
-  data: z.array(UserCardSchema),
-  auth: 'optional',
-  summary: '搜索用户',
 });
 
 const NicknameField = z

@@ -1,6 +1,7 @@
 import type { updateProfile as updateProfileEndpoint } from '@evcircle/contract';
 import { AppError } from '@evcircle/contract';
-import { and, desc, eq, ilike, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
 import { transaction } from '../../platform/events.ts';
@@ -64,21 +65,62 @@ export function escapeLike(word: string): string {
 
 /**
  * The rows of one user-search page for a trimmed, non-empty `word`: live users whose
- * nickname contains it, case-insensitively, `%` and `_` taken literally. ILIKE
- * '%word%' is what the pg_trgm GIN index users_nickname_trgm_idx serves (for words of
- * three characters or more; shorter ones read every live nickname). Order: the exact
- * nickname first, then `rank` (highest first: the users module passes the follower
- * count, so a well-known name surfaces before the many that merely contain it), then
- * the newest account, so paging is stable. Exported so a test can EXPLAIN exactly this query.
+ * nickname contains it, case-insensitively, `%` and `_` taken literally, or for whom
+ * `alsoMatching` holds (the search module's index: words of the nickname, car model and
+ * bio). ILIKE '%word%' is what the pg_trgm GIN index users_nickname_trgm_idx serves (for
+ * words of three characters or more). Order: the exact nickname first, then `rank`
+ * (highest first: the follower count, so a well-known name surfaces before the many that
+ * merely contain it), then the newest account, so paging is stable. Exported so a test
+ * can EXPLAIN exactly this query.
  */
-export function selectUserSearchRows(db: Db, word: string, paging: Paging, rank: SQL) {
+export function selectUserSearchRows(db: Db, word: string, paging: Paging, rank: SQL, alsoMatching?: SQL) {
+  const nickname = ilike(users.nickname, `%${escapeLike(word)}%`);
   return db
     .select()
     .from(users)
-    .where(and(isNull(users.deletedAt), ilike(users.nickname, `%${escapeLike(word)}%`)))
+    .where(and(isNull(users.deletedAt), alsoMatching ? or(nickname, alsoMatching) : nickname))
     .orderBy(sql`(lower(${users.nickname}) = lower(${word})) desc`, sql`${rank} desc`, desc(users.id))
     .limit(paging.size)
     .offset((paging.page - 1) * paging.size);
+}
+
+/** What a user is found by, and whether the account is live (not deleted). */
+export type UserText = { id: number; nickname: string; carModel: string; bio: string; live: boolean };
+
+const userTextColumns = {
+  id: users.id,
+  nickname: users.nickname,
+  carModel: users.carModel,
+  bio: users.bio,
+  deletedAt: users.deletedAt,
+};
+
+function toUserText({ deletedAt, ...row }: { deletedAt: Date | null } & Omit<UserText, 'live'>): UserText {
+  return { ...row, live: deletedAt === null };
+}
+
+/** The text of one account, deleted ones included (`live` false); null when there is none. */
+export async function findUserText(db: Db, uid: number): Promise<UserText | null> {
+  const [row] = await db.select(userTextColumns).from(users).where(eq(users.id, uid));
+  return row ? toUserText(row) : null;
+}
+
+/**
+ * Up to `limit` live users with an id above `afterId`, by id, that `missing(users.id)`
+ * holds for (the caller's NOT EXISTS over its own index).
+ */
+export async function liveUserTextsWhere(
+  db: Db,
+  missing: (userId: AnyPgColumn) => SQL,
+  options: { afterId: number; limit: number },
+): Promise<UserText[]> {
+  const rows = await db
+    .select(userTextColumns)
+    .from(users)
+    .where(and(isNull(users.deletedAt), gt(users.id, options.afterId), missing(users.id)))
+    .orderBy(asc(users.id))
+    .limit(options.limit);
+  return rows.map(toUserText);
 }
 
 export type ProfileChanges = z.output<NonNullable<(typeof updateProfileEndpoint)['body']>>;
@@ -90,7 +132,7 @@ const NICKNAME_FORBIDDEN_CHARS = /[\p{Cc}\u200B\u2060\uFEFF]/u;
  * Edits the viewer's own profile: only the fields sent change. Nickname, bio and car
  * model are checked for prohibited words; a nickname must be unique among live users
  * regardless of case (checked under a per-name lock, so two people cannot take the
- * same name at once). A new nickname is announced (account.changed).
+ * same name at once). A new nickname, bio or car model is announced (account.changed).
  */
 export async function updateProfile(db: Db, userId: number, changes: ProfileChanges): Promise<void> {
   const set: Partial<typeof users.$inferInsert> = {};
@@ -134,8 +176,10 @@ export async function updateProfile(db: Db, userId: number, changes: ProfileChan
         .where(and(eq(users.id, userId), isNull(users.deletedAt)))
         .returning({ id: users.id });
       if (updated.length === 0) throw new AppError('NOT_LOGGED_IN');
-      // Cards and cached feed rows show the author's name.
-      if (set.nickname !== undefined) await announce('account.changed', { userId });
+      // Cards show the name, bio and car model (cached feed rows the name); search indexes them.
+      if (set.nickname !== undefined || set.bio !== undefined || set.carModel !== undefined) {
+        await announce('account.changed', { userId });
+      }
     });
   }
 }

@@ -8,12 +8,15 @@ export {
   DELETED_NICKNAME,
   deleteAccount,
   escapeLike,
+  findUserText,
+  liveUserTextsWhere,
   lockViewerAndTarget,
   maskMobile,
   type ProfileChanges,
   requireUser,
   selectUserSearchRows,
   type UserRow,
+  type UserText,
   updateProfile,
 } from './accounts.service.ts';
 /**

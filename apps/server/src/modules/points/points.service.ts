@@ -1,6 +1,7 @@
 import { AppError, POINTS } from '@evcircle/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Db, executeRows } from '../../platform/db.ts';
+import { previousDay, shanghaiDay } from '../../platform/shanghai-day.ts';
 import { pointsLedger } from './points.tables.ts';
 
 /** Why points moved; the zh-CN line the ledger shows. */
@@ -63,19 +64,6 @@ export async function pointsLedgerPage(db: Executor, userId: number, page: numbe
     .orderBy(desc(pointsLedger.id))
     .limit(size)
     .offset((page - 1) * size);
-}
-
-/** Check-in days follow the calendar of Asia/Shanghai (UTC+8 all year, no daylight saving). */
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
-
-/** The Asia/Shanghai calendar day of `now`, e.g. '2026-11-23' (the day turns at 16:00 UTC). */
-export function shanghaiDay(now: Date): string {
-  return new Date(now.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The calendar day before `day` ('2026-03-01' → '2026-02-28'). */
-export function previousDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
 /**

@@ -5,8 +5,9 @@ import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { loginAs } from '../../../test/login-as.ts';
+import { previousDay, shanghaiDay } from '../../platform/shanghai-day.ts';
 import { getAccount } from '../users/users.service.ts';
-import { checkIn, grantPoints, POINT_REASONS, pointsSummary, previousDay, shanghaiDay } from './points.service.ts';
+import { checkIn, grantPoints, POINT_REASONS, pointsSummary } from './points.service.ts';
 import { pointsLedger } from './points.tables.ts';
 
 let t: TestApp;

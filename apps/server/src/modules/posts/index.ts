@@ -17,3 +17,4 @@ export { postsModule } from './posts.module.ts';
 export { authorCounts, deletePost } from './posts.service.ts';
 /** `postKey` is what other modules' tables reference in foreign keys. */
 export { postKey, type StoredImage } from './posts.tables.ts';
+export { recommendedPosts } from './recommend.service.ts';

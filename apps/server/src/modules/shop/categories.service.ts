@@ -1,6 +1,7 @@
 import { AppError, type CategoryNode } from '@evcircle/contract';
 import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import { transaction } from '../../platform/events.ts';
 import { shopCategories, shopProducts } from './shop.tables.ts';
 
 type CategoryRow = { id: number; parentId: number | null; name: string; sort: number };
@@ -81,18 +82,20 @@ export async function saveCategory(db: Db, input: CategoryInput): Promise<number
   if (!fields.name) throw new AppError('VALIDATION_FAILED', { detail: '分类名不能为空' });
   if (Math.abs(fields.sort) > MAX_SORT)
     throw new AppError('VALIDATION_FAILED', { detail: `排序须在 ±${MAX_SORT} 之内` });
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx, announce) => {
     // The parent stays while its child is written (deleteCategory locks it for update).
     if (parentId !== null) await lockCategory(tx, parentId, 'share');
     const rows = await allCategories(tx);
     if (input.cid === undefined) {
       const [row] = await tx.insert(shopCategories).values(fields).returning({ id: shopCategories.id });
       if (!row) throw new Error('category insert returned no row');
+      await announce('category.changed', { categoryId: row.id });
       return row.id;
     }
     const own = descendantsOf(rows, input.cid);
     if (parentId !== null && own.includes(parentId)) throw new AppError('CATEGORY_CYCLE');
     await tx.update(shopCategories).set(fields).where(eq(shopCategories.id, input.cid));
+    await announce('category.changed', { categoryId: input.cid });
     return input.cid;
   });
 }

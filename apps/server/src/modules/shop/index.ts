@@ -1,5 +1,17 @@
-// The shop module's public face: its descriptor, and the writes the demo seed uses
-// (the same functions the admin endpoints call).
+// The shop module's public face: its descriptor, the writes the demo seed uses (the same
+// functions the admin endpoints call), and the reads the search module indexes by.
+import './shop.events.ts';
+
 export { type CategoryInput, saveCategory } from './categories.service.ts';
 export { type ProductInput, saveProduct, setProductSales, setProductWeight } from './product-admin.service.ts';
+export {
+  findProductText,
+  onSaleProductTextsWhere,
+  type ProductText,
+  productIdsUnderCategory,
+  type RankedProductsOptions,
+  rankedProducts,
+} from './product-search-reads.ts';
 export { shopModule } from './shop.module.ts';
+/** `productKey` is what other modules' tables reference in foreign keys. */
+export { productKey } from './shop.tables.ts';

@@ -2,6 +2,7 @@ import { type AdminProduct, AppError, type adminProductSave } from '@evcircle/co
 import { and, count, desc, eq, ilike, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
+import { transaction } from '../../platform/events.ts';
 import type { StorageProvider } from '../../platform/storage/index.ts';
 import { isValidStorageKey } from '../../platform/storage/keys.ts';
 import { allCategories } from './categories.service.ts';
@@ -117,7 +118,7 @@ export async function saveProduct(
     promoEnd: window.end,
     updatedAt: new Date(),
   };
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx, announce) => {
     // The category stays while the product is written (deleteCategory locks it too).
     const [category] = await tx
       .select({ id: shopCategories.id })
@@ -141,6 +142,7 @@ export async function saveProduct(
     }
     const apidsOf = await replaceSpecs(tx, pid, input.specs);
     await replaceSkus(tx, pid, skus, apidsOf);
+    await announce('product.changed', { productId: pid });
     return pid;
   });
 }
@@ -264,12 +266,15 @@ export async function setProductWeight(db: Db, pid: number, weight: number): Pro
 
 /** Puts a product on sale or takes it off; PRODUCT_NOT_FOUND for an unknown pid. */
 export async function setProductOnSale(db: Db, pid: number, onSale: boolean): Promise<void> {
-  const rows = await db
-    .update(shopProducts)
-    .set({ onSale, updatedAt: new Date() })
-    .where(eq(shopProducts.id, pid))
-    .returning({ id: shopProducts.id });
-  if (rows.length === 0) throw new AppError('PRODUCT_NOT_FOUND');
+  await transaction(db, async (tx, announce) => {
+    const rows = await tx
+      .update(shopProducts)
+      .set({ onSale, updatedAt: new Date() })
+      .where(eq(shopProducts.id, pid))
+      .returning({ id: shopProducts.id });
+    if (rows.length === 0) throw new AppError('PRODUCT_NOT_FOUND');
+    await announce('product.changed', { productId: pid });
+  });
 }
 
 /** The product as the admin edits it, on sale or not. */

@@ -130,3 +130,6 @@ export const shopCartLines = pgTable(
     index('shop_cart_lines_user_idx').on(t.userId, t.createdAt),
   ],
 );
+
+/** For foreign keys to a product: other modules' tables reference `shop_products.id` through this (see index.ts). */
+export const productKey = () => shopProducts.id;

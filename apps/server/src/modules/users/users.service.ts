@@ -1,39 +1,16 @@
-import type { Account, UserCard, UserProfile } from '@evcircle/contract';
+import type { Account, UserProfile } from '@evcircle/contract';
 import type { Db } from '../../platform/db.ts';
-import {
-  inviteCodeFor,
-  maskMobile,
-  requireUser,
-  selectUserSearchRows,
-  type UserRow,
-  users,
-} from '../accounts/index.ts';
+import { inviteCodeFor, maskMobile, requireUser, type UserRow } from '../accounts/index.ts';
 import { pointsBalance } from '../points/index.ts';
 import { authorCounts } from '../posts/index.ts';
-import {
-  followCounts,
-  followedAmong,
-  followerCountSql,
-  followersAmong,
-  hasBlocked,
-  toUserCards,
-} from '../relations/index.ts';
+import { followCounts, followedAmong, followersAmong, hasBlocked } from '../relations/index.ts';
 
 export type UserCounts = { posts: number; followers: number; following: number; likes: number };
-type Paging = { page: number; size: number };
 
 /** Posts published, followers, following, and likes received on live posts. */
 export async function userCounts(db: Db, uid: number): Promise<UserCounts> {
   const [authored, follow] = await Promise.all([authorCounts(db, uid), followCounts(db, uid)]);
   return { ...authored, ...follow };
-}
-
-/** User search by nickname (SPEC.md §7 user/info/pager), the most followed first; an empty word answers []. */
-export async function searchUsers(db: Db, word: string, paging: Paging, viewerId: number | null): Promise<UserCard[]> {
-  const trimmed = word.trim();
-  if (trimmed === '') return [];
-  const rows = await selectUserSearchRows(db, trimmed, paging, followerCountSql(users.id));
-  return toUserCards(db, rows, viewerId);
 }
 
 /** A public profile as `viewerId` sees it. */

@@ -3,12 +3,10 @@ import {
   AccountSchema,
   PostSchema,
   STATUS,
-  UserCardSchema,
   UserProfileSchema,
   updateProfile,
   userInfo,
   userPosts,
-  userSearch,
 } from '@evcircle/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,11 +15,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createPost } from '../../../test/factories/posts.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { loginAs } from '../../../test/login-as.ts';
-import { executeRows } from '../../platform/db.ts';
-import { escapeLike, selectUserSearchRows } from '../accounts/accounts.service.ts';
 import { users } from '../accounts/accounts.tables.ts';
 import { posts } from '../posts/posts.tables.ts';
-import { followerCountSql } from '../relations/follows.service.ts';
 import { follows } from '../relations/follows.tables.ts';
 
 let t: TestApp;
@@ -93,98 +88,6 @@ describe('GET /api/v1/user/info/index', () => {
       status: STATUS.VALIDATION_FAILED,
       message: '参数错误：uid 须为数字',
     });
-  });
-});
-
-describe('GET /api/v1/user/info/pager', () => {
-  it('finds nicknames containing the word, ignoring case, as UserCards', async () => {
-    const k = tag();
-    const upper = await createUser(t.app.db, { nickname: `${k}TeslaFan` });
-    const inside = await createUser(t.app.db, { nickname: `老王tesla车主${k}` });
-    await createUser(t.app.db, { nickname: `${k}蔚来` });
-    const found = await t.api.call(userSearch, { word: `${k}TESLA` });
-    expect(found.map((u) => u.uid)).toEqual([upper.id]);
-    const anywhere = await t.api.call(userSearch, { word: 'tesla', size: 100 });
-    expect(anywhere.map((u) => u.uid)).toEqual(expect.arrayContaining([upper.id, inside.id]));
-    const [card] = await t.api.call(userSearch, { word: `车主${k}` });
-    expect(UserCardSchema.strict().parse(card)).toEqual(card);
-    expect(card).toMatchObject({ uid: inside.id, nickname: `老王tesla车主${k}`, uname: `老王tesla车主${k}` });
-  });
-
-  it('takes % and _ literally', async () => {
-    const k = tag();
-    const percent = await createUser(t.app.db, { nickname: `${k}满电100%` });
-    await createUser(t.app.db, { nickname: `${k}满电1000` });
-    const underscore = await createUser(t.app.db, { nickname: `${k}a_b` });
-    await createUser(t.app.db, { nickname: `${k}axb` });
-    const backslash = await createUser(t.app.db, { nickname: `${k}c\\d` });
-    await createUser(t.app.db, { nickname: `${k}cd` });
-    expect((await t.api.call(userSearch, { word: `${k}满电100%` })).map((u) => u.uid)).toEqual([percent.id]);
-    expect((await t.api.call(userSearch, { word: `${k}a_b` })).map((u) => u.uid)).toEqual([underscore.id]);
-    expect((await t.api.call(userSearch, { word: `${k}c\\d` })).map((u) => u.uid)).toEqual([backslash.id]);
-    expect(escapeLike('a%b_c\\d')).toBe('a\\%b\\_c\\\\d');
-  });
-
-  it('leaves deleted accounts out', async () => {
-    const k = tag();
-    const live = await createUser(t.app.db, { nickname: `${k}在线` });
-    const gone = await createUser(t.app.db, { nickname: `${k}离开` });
-    await softDeleteUser(gone.id);
-    expect((await t.api.call(userSearch, { word: k })).map((u) => u.uid)).toEqual([live.id]);
-  });
-
-  it('answers [] for an empty or blank word', async () => {
-    await createUser(t.app.db, { nickname: '空格测试' });
-    expect(await t.api.call(userSearch, { word: '' })).toEqual([]);
-    expect(await t.api.call(userSearch, { word: '   ' })).toEqual([]);
-    expect(await t.api.call(userSearch, {})).toEqual([]);
-  });
-
-  it('puts the exact name first, then the most followed, then the newest, and pages', async () => {
-    const k = tag();
-    const [fan1, fan2] = [await createUser(t.app.db), await createUser(t.app.db)];
-    const older = await createUser(t.app.db, { nickname: `${k}小米SU7车主` });
-    const popular = await createUser(t.app.db, { nickname: `${k}小米之家` });
-    const newer = await createUser(t.app.db, { nickname: `${k}小米粉` });
-    const exact = await createUser(t.app.db, { nickname: `${k}小米` });
-    await follow(fan1.id, popular.id);
-    await follow(fan2.id, popular.id);
-    const order = [exact.id, popular.id, newer.id, older.id];
-    expect((await t.api.call(userSearch, { word: `${k}小米` })).map((u) => u.uid)).toEqual(order);
-    const page1 = await t.api.call(userSearch, { word: `${k}小米`, page: 1, size: 3 });
-    const page2 = await t.api.call(userSearch, { word: `${k}小米`, page: 2, size: 3 });
-    expect([...page1, ...page2].map((u) => u.uid)).toEqual(order);
-    expect(page2).toHaveLength(1);
-    expect(await t.api.call(userSearch, { word: `${k}小米`, page: 3, size: 3 })).toEqual([]);
-    expect(page1.find((u) => u.uid === popular.id)?.followers).toBe(2);
-  });
-
-  it('marks cards for the viewer', async () => {
-    const k = tag();
-    const me = await createUser(t.app.db);
-    const followed = await createUser(t.app.db, { nickname: `${k}甲` });
-    const fan = await createUser(t.app.db, { nickname: `${k}乙` });
-    await follow(me.id, followed.id);
-    await follow(fan.id, me.id);
-    const { api } = await loginAs(t, me.id);
-    const cards = await api.call(userSearch, { word: k });
-    expect(cards.find((c) => c.uid === followed.id)).toMatchObject({ isfollow: true, istfollow: false });
-    expect(cards.find((c) => c.uid === fan.id)).toMatchObject({ isfollow: false, istfollow: true });
-    const anonymous = await t.api.call(userSearch, { word: k });
-    expect(anonymous.every((c) => !c.isfollow && !c.istfollow)).toBe(true);
-  });
-
-  it('reads the trigram index for the ILIKE match', async () => {
-    const query = selectUserSearchRows(t.app.db, 'tesla', { page: 1, size: 20 }, followerCountSql(users.id)).toSQL();
-    const plan = await t.app.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const rows = await executeRows<{ 'QUERY PLAN': string }>(
-        tx,
-        sql.raw(`explain ${inline(query.sql, query.params)}`),
-      );
-      return rows.map((row) => row['QUERY PLAN']).join('\n');
-    });
-    expect(plan).toContain('users_nickname_trgm_idx');
   });
 });
 
@@ -393,11 +296,3 @@ describe('POST /api/v1/user/info/update', () => {
     });
   });
 });
-
-/** Inlines bind parameters for EXPLAIN (test-only; the values are our own constants). */
-function inline(query: string, params: unknown[]): string {
-  return query.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
-  });
-}

@@ -1,0 +1,67 @@
+// Writing the rows of a search index (search_posts, search_users, search_products): each
+// is (an object's id, its tsvector document). Shared by the three indexes so they are
+// kept, removed and backfilled the same way.
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../platform/db.ts';
+
+/** One index: its table, the id column (its primary key) and the document column. */
+export type SearchIndex = { table: PgTable; id: AnyPgColumn; document: AnyPgColumn };
+
+/** Objects indexed per statement while backfilling. */
+const BACKFILL_BATCH = 200;
+
+/** Writes (or rewrites) the documents of these objects. */
+export async function writeDocuments(
+  db: Db,
+  index: SearchIndex,
+  rows: readonly { id: number; document: SQL }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const id = sql.identifier(index.id.name);
+  const document = sql.identifier(index.document.name);
+  const values = sql.join(
+    rows.map((row) => sql`(${row.id}, ${row.document})`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`insert into ${index.table} (${id}, ${document}) values ${values}
+        on conflict (${id}) do update set ${document} = excluded.${document}`,
+  );
+}
+
+/** Removes an object from the index (nothing happens when it is not there). */
+export async function removeDocument(db: Db, index: SearchIndex, id: number): Promise<void> {
+  await db.execute(sql`delete from ${index.table} where ${index.id} = ${id}`);
+}
+
+/** `NOT EXISTS` an index row for the object whose id is `objectId` (the backfill's filter). */
+export function missingFrom(index: SearchIndex): (objectId: AnyPgColumn) => SQL {
+  return (objectId) => sql`not exists (select 1 from ${index.table} where ${index.id} = ${objectId})`;
+}
+
+/**
+ * Indexes every object `fetch` still finds missing, in batches by id (`fetch` answers the
+ * next objects above `afterId` that have no row, in id order); answers how many. With
+ * nothing missing it is one query.
+ */
+export async function backfill<T extends { id: number }>(
+  db: Db,
+  index: SearchIndex,
+  fetch: (options: { afterId: number; limit: number }) => Promise<T[]>,
+  documentOf: (item: T) => SQL,
+): Promise<number> {
+  let afterId = 0;
+  let indexed = 0;
+  for (;;) {
+    const batch = await fetch({ afterId, limit: BACKFILL_BATCH });
+    if (batch.length === 0) return indexed;
+    await writeDocuments(
+      db,
+      index,
+      batch.map((item) => ({ id: item.id, document: documentOf(item) })),
+    );
+    indexed += batch.length;
+    afterId = batch[batch.length - 1]!.id;
+  }
+}
