@@ -13,5 +13,6 @@ export * from './reports.ts';
 export * from './scan-login.ts';
 export * from './search.ts';
 export * from './shop.ts';
+export * from './sitemap.ts';
 export * from './uploads.ts';
 export * from './users.ts';

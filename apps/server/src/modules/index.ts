@@ -16,6 +16,7 @@ import { reportsModule } from './reports/index.ts';
 import { scanLoginModule } from './scan-login/index.ts';
 import { searchModule } from './search/index.ts';
 import { shopModule } from './shop/index.ts';
+import { sitemapModule } from './sitemap/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 import { usersModule } from './users/index.ts';
 
@@ -37,4 +38,5 @@ export const modules: readonly ModuleDescriptor[] = [
   reportsModule,
   shopModule,
   searchModule,
+  sitemapModule,
 ];

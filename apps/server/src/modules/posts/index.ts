@@ -18,3 +18,10 @@ export { authorCounts, deletePost } from './posts.service.ts';
 /** `postKey` is what other modules' tables reference in foreign keys. */
 export { postKey, type StoredImage } from './posts.tables.ts';
 export { recommendedPosts } from './recommend.service.ts';
+/** Keyset-paged reads of what the sitemap lists (contract sitemap.ts). */
+export {
+  activeAuthorStamps,
+  activeAuthorsLastmod,
+  publicPostStamps,
+  publicPostsLastmod,
+} from './sitemap-reads.ts';

@@ -15,3 +15,10 @@ export {
 export { shopModule } from './shop.module.ts';
 /** `productKey` is what other modules' tables reference in foreign keys. */
 export { productKey } from './shop.tables.ts';
+/** Keyset-paged reads of what the sitemap lists (contract sitemap.ts). */
+export {
+  type CategoryTrail,
+  categoryTrailsOnSale,
+  onSaleProductStamps,
+  onSaleProductsLastmod,
+} from './sitemap-reads.ts';
