@@ -12,6 +12,7 @@ import {
   truncateCommunity,
 } from './load.ts';
 import { ensureSeedMedia } from './media.ts';
+import { seedPlaces } from './places.ts';
 import { ensureShopMedia, hasShop, insertShop } from './shop.ts';
 
 /** Rows per INSERT: ~3 MB of JSON for posts, well inside what both drivers take at once. */
@@ -87,6 +88,8 @@ export async function seedCommunity(
     }
     await syncIdentitySequences(tx);
     if (withShop) products = (await insertShop(tx, { seed: plan.seed, now: plan.anchor })).products;
+    // The places near which people charge (/pub/nearbyAds), into an empty directory only.
+    await seedPlaces(tx, plan.seed);
   });
   await analyzeCommunity(db);
   return {

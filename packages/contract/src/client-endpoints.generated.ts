@@ -54,6 +54,7 @@ export const mobileLogin = clientEndpoint<typeof d.mobileLogin>('POST', '/api/v1
 export const modPosts = clientEndpoint<typeof d.modPosts>('GET', '/api/v1/mod/posts');
 export const myAccount = clientEndpoint<typeof d.myAccount>('GET', '/api/v1/user/info/me');
 export const myInvites = clientEndpoint<typeof d.myInvites>('GET', '/api/v1/user/invite/mine');
+export const nearbyPlaces = clientEndpoint<typeof d.nearbyPlaces>('POST', '/pub/nearbyAds');
 export const postDelete = clientEndpoint<typeof d.postDelete>('POST', '/api/v1/cms/post/delete');
 export const postDetail = clientEndpoint<typeof d.postDetail>('GET', '/api/v1/cms/post/detail');
 export const postInfo = clientEndpoint<typeof d.postInfo>('GET', '/api/v1/cms/post/info');

@@ -6,6 +6,7 @@ export * from './comments.ts';
 export * from './drafts.ts';
 export * from './invites.ts';
 export * from './likes.ts';
+export * from './places.ts';
 export * from './points.ts';
 export * from './posts.ts';
 export * from './relations.ts';

@@ -9,6 +9,7 @@ import { draftsModule } from './drafts/index.ts';
 import { invitesModule } from './invites/index.ts';
 import { likesModule } from './likes/index.ts';
 import { moderationModule } from './moderation/index.ts';
+import { placesModule } from './places/index.ts';
 import { pointsModule } from './points/index.ts';
 import { postsModule } from './posts/index.ts';
 import { relationsModule } from './relations/index.ts';
@@ -39,4 +40,5 @@ export const modules: readonly ModuleDescriptor[] = [
   shopModule,
   searchModule,
   sitemapModule,
+  placesModule,
 ];

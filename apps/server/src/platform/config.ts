@@ -179,6 +179,15 @@ const ConfigFields = z.object({
   ALIYUN_SMS_ENDPOINT: urlVar(['http:', 'https:'], 'an http:// or https:// URL')
     .default('https://dysmsapi.aliyuncs.com')
     .transform((url) => url.replace(/\/+$/, '')),
+  /** Places near a point (/pub/nearbyAds): `local` (the seeded pois table) or `amap` (AMap place search). */
+  MAPS_PROVIDER: z.enum(['local', 'amap'], { error: 'must be local or amap' }).default('local'),
+  /** MAPS_PROVIDER=amap: the Web Service key. */
+  AMAP_KEY: optionalVar(),
+  /** The key's private key when digital signatures are switched on for it (each call then carries `sig`). */
+  AMAP_SECRET: optionalVar(),
+  AMAP_API_BASE: urlVar(['http:', 'https:'], 'an http:// or https:// URL')
+    .default('https://restapi.amap.com')
+    .transform((url) => url.replace(/\/+$/, '')),
   /** This ffmpeg and no other (default: the system's on PATH, else the npm-shipped build). */
   FFMPEG_PATH: optionalVar(),
   /** This ffprobe and no other (default: the system's on PATH, else the npm-shipped build). */
@@ -198,6 +207,7 @@ export const ConfigSchema = ConfigFields.superRefine((config, ctx) => {
   for (const issue of wechatScanIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
   for (const issue of aliyunSmsIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
   for (const issue of s3StorageIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
+  for (const issue of amapIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
 }).transform((config) => ({ ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` }));
 
 /** Everything STORAGE=s3 needs to reach its bucket. */
@@ -239,6 +249,12 @@ function aliyunSmsIssues(config: AliyunSmsVars): { path: [string]; message: stri
     path: [name],
     message: 'must be set when SMS_PROVIDER=aliyun',
   }));
+}
+
+/** MAPS_PROVIDER=amap cannot ask AMap anything without a key: refuse to start. */
+function amapIssues(config: { MAPS_PROVIDER?: string; AMAP_KEY?: string }): { path: [string]; message: string }[] {
+  if (config.MAPS_PROVIDER?.trim() !== 'amap' || config.AMAP_KEY?.trim()) return [];
+  return [{ path: ['AMAP_KEY'], message: 'must be set when MAPS_PROVIDER=amap' }];
 }
 
 export type Config = z.output<typeof ConfigSchema>;
@@ -285,7 +301,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const variable = issue.path[0];
     if (!issues.some((i) => i.variable === variable)) issues.push({ variable, reason: issue.message });
   }
-  for (const issue of s3StorageIssues(input)) {
+  for (const issue of [...s3StorageIssues(input), ...amapIssues(input)]) {
     const variable = issue.path[0];
     if (!issues.some((i) => i.variable === variable)) issues.push({ variable, reason: issue.message });
   }

@@ -1,6 +1,7 @@
 import { formatMessage, POST_LOCATION_MAX_LENGTH, type PostTheme } from '@evcircle/contract/client';
 import { Flag, LoaderCircle, LocateFixed, MapPin, X } from 'lucide-react';
 import { useState } from 'react';
+import { NearbyPlaces } from '~/features/places/index.ts';
 import { cn } from '~/ui/cn.ts';
 import { THEME_OPTIONS } from '../themes/themes.ts';
 import { PUBLISH_MESSAGES } from './messages.ts';
@@ -59,7 +60,8 @@ const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /**
  * The place of the post as text, and optionally the device's coordinates (使用当前位置).
- * Only the coordinates come from the browser: the place name is whatever the writer typed.
+ * Only the coordinates come from the browser: the place name is whatever the writer typed,
+ * or the nearby place they picked from the list the coordinates bring.
  */
 export function LocationField({
   location,
@@ -146,6 +148,9 @@ export function LocationField({
             <X aria-hidden="true" className="size-3.5" />
           </button>
         </p>
+      ) : null}
+      {hasCoordinates ? (
+        <NearbyPlaces latitude={latitude} longitude={longitude} word={location} onPick={onLocationChange} />
       ) : null}
       {error ? (
         <p role="alert" className="mt-2 text-xs text-red-600 dark:text-red-400">

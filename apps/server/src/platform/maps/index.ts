@@ -1,0 +1,30 @@
+import type { Config } from '../config.ts';
+import { createAmapPlaceSearch } from './amap.ts';
+import type { MapsLog, PlaceSearch } from './types.ts';
+
+export { AMAP_CAR_TYPES, amapSignature, createAmapPlaceSearch, gcj02ToWgs84, wgs84ToGcj02 } from './amap.ts';
+export type { MapsLog, PlaceQuery, PlaceSearch } from './types.ts';
+
+export type MapsConfig = Pick<Config, 'MAPS_PROVIDER' | 'AMAP_KEY' | 'AMAP_SECRET' | 'AMAP_API_BASE'>;
+
+/**
+ * The place search MAPS_PROVIDER names: `local` is the caller's own directory (the places
+ * module's pois table: platform/ knows no module, so the module hands it in), `amap` is
+ * AMap's place search. Config parsing already refused amap without AMAP_KEY.
+ */
+export function createPlaceSearch(config: MapsConfig, local: PlaceSearch, log: MapsLog): PlaceSearch {
+  switch (config.MAPS_PROVIDER) {
+    case 'local':
+      return local;
+    case 'amap': {
+      // NOTE: config.ts refuses to start without the key; the check keeps the types honest.
+      if (!config.AMAP_KEY) throw new Error('MAPS_PROVIDER=amap needs AMAP_KEY');
+      return createAmapPlaceSearch({
+        key: config.AMAP_KEY,
+        secret: config.AMAP_SECRET,
+        apiBase: config.AMAP_API_BASE,
+        log,
+      });
+    }
+  }
+}
