@@ -21,6 +21,7 @@ import { defaultPools } from '../seed/content.ts';
 import { seedCommunity } from '../seed/seed.ts';
 import { FIRST_LOAD_BUDGET_BYTES, type FirstLoad, measureFirstLoad } from './first-load.ts';
 import { LIGHTHOUSE_RUNS, measureLighthouse } from './lighthouse.ts';
+import { explainSearch, measureSearch, SEARCH_P95_TARGET_MS, type SearchLatency } from './search.ts';
 import { measureWarmStart } from './warm-start.ts';
 
 /** Issue 12's targets: the anonymous feed, by engine, and the logged-in feed. */
@@ -209,6 +210,32 @@ function printFirstLoad(pages: FirstLoad[] | null): void {
   }
 }
 
+function printSearch(
+  engine: string,
+  posts: number,
+  searches: { hello: SearchLatency; queries: SearchLatency[] },
+): void {
+  const { hello, queries } = searches;
+  console.log(
+    `\npost search on ${engine}, ${posts} posts: one client asking again and again, latency in ms (hello: p50 ${hello.p50}, p95 ${hello.p95})`,
+  );
+  console.table(
+    Object.fromEntries(
+      queries.map((q) => [
+        `${q.name}: ${q.word}`,
+        {
+          'hits (page 1)': q.hits,
+          'p50 ms': q.p50,
+          'p95 ms': q.p95,
+          'p99 ms': q.p99,
+          'p95 / hello p95': (q.p95 / hello.p95).toFixed(1),
+          [`p95 < ${SEARCH_P95_TARGET_MS} ms`]: q.p95 < SEARCH_P95_TARGET_MS ? 'met' : 'MISSED',
+        },
+      ]),
+    ),
+  );
+}
+
 async function main(args: BenchArgs): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcircle-bench-'));
   const scratch = args.pg ? await createScratchDatabase() : null;
@@ -237,7 +264,10 @@ async function main(args: BenchArgs): Promise<void> {
     console.log(`  seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
 
     let postPath = '';
+    const started = Date.now();
     const app = await buildApp(config);
+    // The first start also builds the search indexes of what the seed loaded (once).
+    console.log(`  server built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     try {
       app.get('/bench/hello', async () => ({ hello: 'world' }));
       const address = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -292,6 +322,9 @@ async function main(args: BenchArgs): Promise<void> {
         results.push([name, result]);
       }
 
+      console.log('▶ post search: one client, each query again and again…');
+      const searches = await measureSearch(address, config.API_SIGN_SECRET, `${address}/bench/hello`);
+
       const [hello, feed, loggedIn] = [results[0]![1], results[1]![1], results[2]![1]];
       const ratio = feed.requestsPerSecond / hello.requestsPerSecond;
       console.log(`\n${engine}, ${args.posts} posts, ${args.connections} connections, ${args.duration} s each`);
@@ -326,6 +359,10 @@ async function main(args: BenchArgs): Promise<void> {
         `logged-in feed/hello ratio: ${loggedInRatio.toFixed(2)} (target ≥ ${TARGETS.loggedIn.ratio}: ${verdict(loggedInRatio >= TARGETS.loggedIn.ratio)}), ` +
           `p99 ${loggedIn.p99} ms (target < ${TARGETS.loggedIn.p99Ms} ms: ${verdict(loggedIn.p99 < TARGETS.loggedIn.p99Ms)})`,
       );
+      printSearch(engine, args.posts, searches);
+      for (const { name, word } of searches.queries) {
+        console.log(`\nplan of post search, ${name} (${word}):\n${await explainSearch(app.db, word)}`);
+      }
     } finally {
       await app.close();
     }

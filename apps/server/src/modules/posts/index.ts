@@ -12,6 +12,7 @@ export {
   type PostText,
   type RankedPostsOptions,
   rankedPosts,
+  selectRankedPostRows,
 } from './post-search-reads.ts';
 export { postsModule } from './posts.module.ts';
 export { authorCounts, deletePost } from './posts.service.ts';

@@ -1,8 +1,8 @@
 // Reads the search module indexes posts with and answers them by: the text of a post,
-// live posts lacking an index row, and a ranked page of live posts joined to an index.
+// live posts lacking an index row, and a ranked page of live posts among search candidates.
 import type { Post } from '@evcircle/contract';
-import { and, asc, eq, gt, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type AnyColumn, and, asc, eq, gt, isNull, notInArray, type SQL, type Subquery, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.ts';
 import { users } from '../accounts/index.ts';
 import { blockedIdsOf } from '../relations/index.ts';
@@ -40,11 +40,13 @@ export async function livePostTextsWhere(
 }
 
 export type RankedPostsOptions = {
-  /** The index table and its post id column, joined to posts. */
-  index: PgTable;
-  indexPostId: AnyPgColumn;
-  /** Which index rows match, and their relevance (higher first). */
-  match: SQL;
+  /**
+   * The matching index rows, as a subquery joined to posts on `candidatePostId` (the
+   * search module chooses which rows and how many: see its post search).
+   */
+  candidates: Subquery;
+  candidatePostId: AnyColumn;
+  /** Relevance of a candidate (higher first), over the subquery's columns. */
   rank: SQL;
   page: number;
   size: number;
@@ -52,17 +54,18 @@ export type RankedPostsOptions = {
 };
 
 /**
- * One page of live posts of live authors matching an index, by the same rules as the
- * feeds (the viewer's blocked authors left out), most relevant first, then newest, then
- * most liked and commented; as Posts marked for the viewer (ismine, isfollow).
+ * The rows of one page of live posts of live authors among search candidates, by the same
+ * rules as the feeds (the viewer's blocked authors left out), most relevant first, then
+ * newest, then most liked and commented. Exported so a benchmark can EXPLAIN exactly
+ * this query.
  */
-export async function rankedPosts(db: Db, options: RankedPostsOptions): Promise<Post[]> {
-  const conditions: SQL[] = [options.match, isNull(posts.deletedAt), isNull(users.deletedAt)];
+export function selectRankedPostRows(db: Db, options: RankedPostsOptions) {
+  const conditions: SQL[] = [isNull(posts.deletedAt), isNull(users.deletedAt)];
   if (options.viewerId !== null) conditions.push(notInArray(posts.userId, blockedIdsOf(options.viewerId)));
-  const rows = await db
+  return db
     .select(feedColumns)
     .from(posts)
-    .innerJoin(options.index, eq(options.indexPostId, posts.id))
+    .innerJoin(options.candidates, eq(options.candidatePostId, posts.id))
     .innerJoin(users, eq(users.id, posts.userId))
     .where(and(...conditions))
     .orderBy(
@@ -73,5 +76,9 @@ export async function rankedPosts(db: Db, options: RankedPostsOptions): Promise<
     )
     .limit(options.size)
     .offset((options.page - 1) * options.size);
-  return markForViewer(db, rows, options.viewerId);
+}
+
+/** One page of `selectRankedPostRows`, as Posts marked for the viewer (ismine, isfollow). */
+export async function rankedPosts(db: Db, options: RankedPostsOptions): Promise<Post[]> {
+  return markForViewer(db, await selectRankedPostRows(db, options), options.viewerId);
 }

@@ -1,5 +1,6 @@
 // The search module's public face: its descriptor and the text engine other modules index with.
 export { highlight } from './highlight.ts';
+export { postSearchQuery } from './post-search.service.ts';
 export { searchModule } from './search.module.ts';
 export { type IndexedField, searchTsquerySql, toTsquerySql, toTsvectorSql, type Weight } from './search-sql.ts';
 export {

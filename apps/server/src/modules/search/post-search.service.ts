@@ -1,9 +1,9 @@
 // Post search: the index of live posts (search_posts), kept in each post's transaction,
 // backfilled for posts that have no row, and queried by the posts module's ranked reads.
 import type { PostSearchHit } from '@evcircle/contract';
-import { sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { findPostText, livePostTextsWhere, type PostText, rankedPosts } from '../posts/index.ts';
+import { findPostText, livePostTextsWhere, type PostText, rankedPosts, selectRankedPostRows } from '../posts/index.ts';
 import { highlight } from './highlight.ts';
 import { backfill, missingFrom, removeDocument, type SearchIndex, writeDocuments } from './index-rows.ts';
 import { searchPosts } from './search.tables.ts';
@@ -43,19 +43,40 @@ export function backfillPostIndex(db: Db): Promise<number> {
   return backfill(db, POST_INDEX, (options) => livePostTextsWhere(db, missing, options), documentOf);
 }
 
-/** One page of live posts matching every term of `word`, marked for the viewer, with highlights. */
-export async function searchPostsFor(
-  db: Db,
-  word: string,
-  options: { page: number; size: number; viewerId: number | null },
-): Promise<PostSearchHit[]> {
+type PostSearchOptions = { page: number; size: number; viewerId: number | null };
+
+/**
+ * A word found in more posts than this ranks the newest this many of them: reading and
+ * ranking every match of a common character (half of a million posts hold 电) would take
+ * seconds, while the newest matches are found by walking the index of post ids
+ * backwards and stopping (docs/decisions/0013-search.md).
+ */
+export const SEARCH_CANDIDATES = 500;
+
+function rankedOptions(db: Db, word: string, options: PostSearchOptions) {
   const query = searchTsquerySql(word);
-  const found = await rankedPosts(db, {
-    index: searchPosts,
-    indexPostId: searchPosts.postId,
-    match: sql`${searchPosts.document} @@ ${query}`,
-    rank: sql`ts_rank_cd(${searchPosts.document}, ${query})`,
+  const candidates = db
+    .select({ postId: searchPosts.postId, document: searchPosts.document })
+    .from(searchPosts)
+    .where(sql`${searchPosts.document} @@ ${query}`)
+    .orderBy(desc(searchPosts.postId))
+    .limit(SEARCH_CANDIDATES)
+    .as('candidates');
+  return {
+    candidates,
+    candidatePostId: candidates.postId,
+    rank: sql`ts_rank_cd(${candidates.document}, ${query})`,
     ...options,
-  });
+  };
+}
+
+/** The query of one page of post search (what the benchmark EXPLAINs). */
+export function postSearchQuery(db: Db, word: string, options: PostSearchOptions) {
+  return selectRankedPostRows(db, rankedOptions(db, word, options));
+}
+
+/** One page of live posts matching every term of `word`, marked for the viewer, with highlights. */
+export async function searchPostsFor(db: Db, word: string, options: PostSearchOptions): Promise<PostSearchHit[]> {
+  const found = await rankedPosts(db, rankedOptions(db, word, options));
   return found.map((post) => ({ ...post, highlight: highlight(post.content, word) }));
 }

@@ -6,10 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createFaker } from '../../../test/factories/faker.ts';
+import { buildPost } from '../../../test/factories/posts.ts';
 import { createImageUpload } from '../../../test/factories/uploads.ts';
+import { createUser } from '../../../test/factories/users.ts';
 import { newPerson, type Person } from '../../../test/login-as.ts';
 import { executeRows } from '../../platform/db.ts';
-import { backfillPostIndex } from './post-search.service.ts';
+import { posts } from '../posts/posts.tables.ts';
+import { backfillPostIndex, SEARCH_CANDIDATES } from './post-search.service.ts';
 
 let t: TestApp;
 let alice: Person;
@@ -34,8 +38,8 @@ function search(word: string, extra: { idx?: number; size?: number } = {}, api: 
   return api.call(postSearch, { word, ...extra } as z.input<NonNullable<(typeof postSearch)['query']>>);
 }
 
-async function found(word: string, api?: ApiClient): Promise<number[]> {
-  return (await search(word, {}, api)).map((post) => post.pid);
+async function found(word: string, api?: ApiClient, extra: { idx?: number; size?: number } = {}): Promise<number[]> {
+  return (await search(word, extra, api)).map((post) => post.pid);
 }
 
 beforeAll(async () => {
@@ -128,5 +132,29 @@ describe('GET /api/v1/cms/post/search', () => {
     expect(await backfillPostIndex(t.app.db)).toBe(1);
     expect(await found('露营')).toEqual([pid]);
     expect(await backfillPostIndex(t.app.db)).toBe(0);
+  });
+
+  it(`ranks the newest ${SEARCH_CANDIDATES} matches of a word found in more posts than that`, async () => {
+    const author = await createUser(t.app.db);
+    const base = Date.parse('2026-01-01T00:00:00Z');
+    // Five old posts that say 飞鸟 many times, then SEARCH_CANDIDATES newer ones that say it once.
+    const rows = Array.from({ length: SEARCH_CANDIDATES + 5 }, (_, i) =>
+      buildPost(createFaker(i), {
+        userId: author.id,
+        content: i < 5 ? '飞鸟飞鸟飞鸟飞鸟飞鸟，一只又一只飞鸟' : `今天看见一只飞鸟 ${i}`,
+        createdAt: new Date(base + i * 60_000),
+      }),
+    );
+    const inserted = await t.app.db.insert(posts).values(rows).returning({ id: posts.id });
+    await backfillPostIndex(t.app.db);
+    const oldest = new Set(inserted.slice(0, 5).map((row) => row.id));
+    const all: number[] = [];
+    for (let idx = 1; ; idx++) {
+      const page = await found('飞鸟', undefined, { idx, size: 100 });
+      if (page.length === 0) break;
+      all.push(...page);
+    }
+    expect(all).toHaveLength(SEARCH_CANDIDATES);
+    expect(all.some((pid) => oldest.has(pid))).toBe(false);
   });
 });

@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// One client asking one URL over and over, each request after the last answered: the
+// latency a person sees, with exact percentiles (autocannon reports no p95). Runs in its
+// own process so its work does not share the server's event loop.
+// Usage: node latency-client.mjs <url> <requests> [header=value …]; prints JSON.
+const [url, count = '200', ...headerArgs] = process.argv.slice(2);
+if (!url) {
+  console.error('usage: latency-client.mjs <url> <requests> [header=value …]');
+  process.exit(2);
+}
+const headers = Object.fromEntries(headerArgs.map((arg) => arg.split(/=(.*)/s).slice(0, 2)));
+const times = [];
+for (let i = 0; i < Number(count); i++) {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  const body = await response.text();
+  times.push(performance.now() - started);
+  if (!response.ok || (body.startsWith('{"status"') && !body.startsWith('{"status":200'))) {
+    console.error(`answer ${i + 1}: HTTP ${response.status} ${body.slice(0, 200)}`);
+    process.exit(1);
+  }
+}
+times.sort((a, b) => a - b);
+const at = (p) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)];
+const round = (ms) => Math.round(ms * 100) / 100;
+console.log(JSON.stringify({ requests: times.length, p50: round(at(50)), p95: round(at(95)), p99: round(at(99)) }));
