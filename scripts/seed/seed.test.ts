@@ -8,10 +8,13 @@ import { users } from '../../apps/server/src/modules/accounts/accounts.tables.ts
 import { commentLikes, comments } from '../../apps/server/src/modules/comments/comments.tables.ts';
 import { hotScore } from '../../apps/server/src/modules/posts/posts.service.ts';
 import { postLikes, posts } from '../../apps/server/src/modules/posts/posts.tables.ts';
+import { hotWords, refreshHotWords } from '../../apps/server/src/modules/search/hot-words.ts';
+import { searchHistory } from '../../apps/server/src/modules/search/search.tables.ts';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import { createDatabase, type Database, executeRows, runMigrations } from '../../apps/server/src/platform/db.ts';
 import { createStorage, localStorageOf, type StorageProvider } from '../../apps/server/src/platform/storage/index.ts';
 import type { SeedPlan } from './content.ts';
+import { DEMO_SEARCH_WORDS } from './searches.ts';
 import { prepareForSeed, seedCommunity } from './seed.ts';
 
 let dataDir: string;
@@ -126,6 +129,20 @@ describe('seedCommunity', () => {
       .values({ postId: 1, userId: row!.id, content: '新评论' })
       .returning({ id: comments.id });
     expect(comment!.id).toBe(seeded.length + 1);
+  });
+
+  it('records the members’ last week of searches, which make hot words', async () => {
+    const history = await database.db.select().from(searchHistory);
+    expect(new Set(history.map((row) => row.userId)).size).toBe(plan.users);
+    for (const row of history) {
+      expect(row.searchedAt.getTime()).toBeLessThanOrEqual(plan.anchor.getTime());
+      expect(row.searchedAt.getTime()).toBeGreaterThan(plan.anchor.getTime() - 7 * 86_400_000);
+    }
+    await refreshHotWords(database.db, { now: plan.anchor, force: true });
+    const hot = await hotWords(database.db);
+    expect(hot.length).toBeGreaterThan(0);
+    const words = new Set(DEMO_SEARCH_WORDS.map(([word]) => word));
+    for (const { word } of hot) expect(words.has(word)).toBe(true);
   });
 
   it('skips a populated database with --if-empty, refuses it without --reset, empties it with --reset', async () => {

@@ -13,6 +13,7 @@ import {
 } from './load.ts';
 import { ensureSeedMedia } from './media.ts';
 import { seedPlaces } from './places.ts';
+import { seedSearches } from './searches.ts';
 import { ensureShopMedia, hasShop, insertShop } from './shop.ts';
 
 /** Rows per INSERT: ~3 MB of JSON for posts, well inside what both drivers take at once. */
@@ -91,6 +92,15 @@ export async function seedCommunity(
     // The places near which people charge (/pub/nearbyAds), into an empty directory only.
     await seedPlaces(tx, plan.seed);
   });
+  // The demo's last week of searches (history, hot words); benchmarks measure without them.
+  if (options.withMedia !== false && users.length > 0) {
+    await seedSearches(
+      db,
+      users.map((user) => user.id),
+      plan.seed,
+      plan.anchor,
+    );
+  }
   await analyzeCommunity(db);
   return {
     users: users.length,
