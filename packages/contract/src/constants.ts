@@ -70,6 +70,19 @@ export const POST_THEMES = ['mod', 'beauty', 'travel', 'tesla', 'exp'] as const;
 export type PostTheme = (typeof POST_THEMES)[number];
 
 /**
+ * The page of SPEC.md §2 that shows each theme's feed, and the theme's name as the
+ * navigation, the composer and the sitemap show it. Tesla's feed is the car-brand page
+ * /tesla-tools (there is no /tesla route); the others are named after their theme.
+ */
+export const THEME_PAGE: Record<PostTheme, { path: string; name: string }> = {
+  mod: { path: '/mod', name: '改装' },
+  beauty: { path: '/beauty', name: '颜值' },
+  travel: { path: '/travel', name: '旅行' },
+  tesla: { path: '/tesla-tools', name: '特斯拉' },
+  exp: { path: '/exp', name: '经验' },
+};
+
+/**
  * Qiniu-style suffix of the image route's resize: fit to `width` (never enlarged), as WebP
  * (a third smaller than JPEG at the same look; every browser the site supports shows it).
  */

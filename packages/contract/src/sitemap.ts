@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PostTheme } from './constants.ts';
+import { POST_THEMES, type PostTheme, THEME_PAGE } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 // The sitemap (SPEC.md §7 "Search and sitemap"): what a search engine may index, as JSON
@@ -51,13 +51,9 @@ export const SITEMAP_STATIC_PATHS = ['/', '/shop', '/download', '/privacy-policy
  * The theme feeds (SPEC.md §2), named as the navigation names them. Tesla's feed is the
  * car-brand page /tesla-tools; the others are /{theme}.
  */
-export const SITEMAP_THEME_TOPICS: readonly { theme: PostTheme; path: string; name: string }[] = [
-  { theme: 'mod', path: '/mod', name: '改装' },
-  { theme: 'beauty', path: '/beauty', name: '颜值' },
-  { theme: 'travel', path: '/travel', name: '旅行' },
-  { theme: 'tesla', path: '/tesla-tools', name: '特斯拉' },
-  { theme: 'exp', path: '/exp', name: '经验' },
-];
+export const SITEMAP_THEME_TOPICS: readonly { theme: PostTheme; path: string; name: string }[] = POST_THEMES.map(
+  (theme) => ({ theme, ...THEME_PAGE[theme] }),
+);
 
 /**
  * What /robots.txt keeps crawlers out of (path prefixes): the admin, the viewer's own
