@@ -1,10 +1,11 @@
 import type { updateProfile as updateProfileEndpoint } from '@evcircle/contract';
 import { AppError } from '@evcircle/contract';
-import { and, asc, desc, eq, gt, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, max, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
 import { transaction } from '../../platform/events.ts';
+import { type IdRange, idWindowWhere } from '../../platform/id-window.ts';
 import type { StorageProvider } from '../../platform/storage/index.ts';
 import { assertNoProhibitedWords } from '../moderation/index.ts';
 import './accounts.events.ts';
@@ -106,21 +107,27 @@ export async function findUserText(db: Db, uid: number): Promise<UserText | null
 }
 
 /**
- * Up to `limit` live users with an id above `afterId`, by id, that `missing(users.id)`
+ * Up to `window.limit` live users with ids in the window, by id, that `missing(users.id)`
  * holds for (the caller's NOT EXISTS over its own index).
  */
 export async function liveUserTextsWhere(
   db: Db,
   missing: (userId: AnyPgColumn) => SQL,
-  options: { afterId: number; limit: number },
+  window: IdRange & { limit: number },
 ): Promise<UserText[]> {
   const rows = await db
     .select(userTextColumns)
     .from(users)
-    .where(and(isNull(users.deletedAt), gt(users.id, options.afterId), missing(users.id)))
+    .where(and(isNull(users.deletedAt), ...idWindowWhere(users.id, window), missing(users.id)))
     .orderBy(asc(users.id))
-    .limit(options.limit);
+    .limit(window.limit);
   return rows.map(toUserText);
+}
+
+/** The highest user id there is (0 with none). */
+export async function lastUserId(db: Db): Promise<number> {
+  const [row] = await db.select({ id: max(users.id) }).from(users);
+  return row?.id ?? 0;
 }
 
 export type ProfileChanges = z.output<NonNullable<(typeof updateProfileEndpoint)['body']>>;

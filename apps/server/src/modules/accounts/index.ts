@@ -9,6 +9,7 @@ export {
   deleteAccount,
   escapeLike,
   findUserText,
+  lastUserId,
   liveUserTextsWhere,
   lockViewerAndTarget,
   maskMobile,

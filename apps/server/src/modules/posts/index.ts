@@ -8,6 +8,7 @@ export { findLivePostAuthor, findPostTargets, type PostTarget } from './post-loo
 export { resolveOwnMedia, videoCoversOf } from './post-media.ts';
 export {
   findPostText,
+  lastPostId,
   livePostTextsWhere,
   type PostText,
   type RankedPostsOptions,

@@ -1,9 +1,10 @@
 // Reads the search module indexes posts with and answers them by: the text of a post,
 // live posts lacking an index row, and a ranked page of live posts among search candidates.
 import type { Post } from '@evcircle/contract';
-import { type AnyColumn, and, asc, eq, gt, isNull, notInArray, type SQL, type Subquery, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, isNull, max, notInArray, type SQL, type Subquery, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.ts';
+import { type IdRange, idWindowWhere } from '../../platform/id-window.ts';
 import { users } from '../accounts/index.ts';
 import { blockedIdsOf } from '../relations/index.ts';
 import { feedColumns, markForViewer } from './posts.service.ts';
@@ -22,21 +23,28 @@ export async function findPostText(db: Db, pid: number): Promise<PostText | null
 }
 
 /**
- * Up to `limit` live posts with an id above `afterId`, by id, that `missing(posts.id)`
- * holds for (the caller's NOT EXISTS over its own index).
+ * Up to `window.limit` live posts with ids in the window, by id, that `missing(posts.id)`
+ * holds for (the caller's NOT EXISTS over its own index). A bounded window keeps the
+ * anti-join a walk of the primary key, however large the index already is.
  */
 export async function livePostTextsWhere(
   db: Db,
   missing: (postId: AnyPgColumn) => SQL,
-  options: { afterId: number; limit: number },
+  window: IdRange & { limit: number },
 ): Promise<PostText[]> {
   const rows = await db
     .select({ id: posts.id, content: posts.content, location: posts.location })
     .from(posts)
-    .where(and(isNull(posts.deletedAt), gt(posts.id, options.afterId), missing(posts.id)))
+    .where(and(isNull(posts.deletedAt), ...idWindowWhere(posts.id, window), missing(posts.id)))
     .orderBy(asc(posts.id))
-    .limit(options.limit);
+    .limit(window.limit);
   return rows.map((row) => ({ ...row, live: true }));
+}
+
+/** The highest post id there is (0 with none). */
+export async function lastPostId(db: Db): Promise<number> {
+  const [row] = await db.select({ id: max(posts.id) }).from(posts);
+  return row?.id ?? 0;
 }
 
 export type RankedPostsOptions = {

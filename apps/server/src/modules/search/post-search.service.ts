@@ -3,7 +3,14 @@
 import type { PostSearchHit } from '@evcircle/contract';
 import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { findPostText, livePostTextsWhere, type PostText, rankedPosts, selectRankedPostRows } from '../posts/index.ts';
+import {
+  findPostText,
+  lastPostId,
+  livePostTextsWhere,
+  type PostText,
+  rankedPosts,
+  selectRankedPostRows,
+} from '../posts/index.ts';
 import { highlight } from './highlight.ts';
 import { backfill, missingFrom, removeDocument, type SearchIndex, writeDocuments } from './index-rows.ts';
 import { searchPosts } from './search.tables.ts';
@@ -40,7 +47,12 @@ export async function dropPostIfGone(tx: Db, postId: number): Promise<void> {
  */
 export function backfillPostIndex(db: Db): Promise<number> {
   const missing = missingFrom(POST_INDEX);
-  return backfill(db, POST_INDEX, (options) => livePostTextsWhere(db, missing, options), documentOf);
+  return backfill(
+    db,
+    POST_INDEX,
+    { lastId: () => lastPostId(db), missing: (window) => livePostTextsWhere(db, missing, window) },
+    documentOf,
+  );
 }
 
 type PostSearchOptions = { page: number; size: number; viewerId: number | null };

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import {
   findProductText,
+  lastProductId,
   onSaleProductTextsWhere,
   type ProductText,
   productIdsUnderCategory,
@@ -46,7 +47,12 @@ export async function reindexCategory(tx: Db, categoryId: number): Promise<void>
 /** Indexes every product on sale that has no index row; answers how many. */
 export function backfillProductIndex(db: Db): Promise<number> {
   const missing = missingFrom(PRODUCT_INDEX);
-  return backfill(db, PRODUCT_INDEX, (options) => onSaleProductTextsWhere(db, missing, options), documentOf);
+  return backfill(
+    db,
+    PRODUCT_INDEX,
+    { lastId: () => lastProductId(db), missing: (window) => onSaleProductTextsWhere(db, missing, window) },
+    documentOf,
+  );
 }
 
 /** One page of products on sale matching every term of `word`, titles highlighted. */

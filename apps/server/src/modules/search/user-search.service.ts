@@ -4,7 +4,14 @@
 import type { UserSearchHit } from '@evcircle/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { findUserText, liveUserTextsWhere, selectUserSearchRows, type UserText, users } from '../accounts/index.ts';
+import {
+  findUserText,
+  lastUserId,
+  liveUserTextsWhere,
+  selectUserSearchRows,
+  type UserText,
+  users,
+} from '../accounts/index.ts';
 import { followerCountSql, toUserCards } from '../relations/index.ts';
 import { highlight } from './highlight.ts';
 import { backfill, missingFrom, removeDocument, type SearchIndex, writeDocuments } from './index-rows.ts';
@@ -31,7 +38,12 @@ export async function reindexUser(tx: Db, userId: number): Promise<void> {
 /** Indexes every live account that has no index row; answers how many. */
 export function backfillUserIndex(db: Db): Promise<number> {
   const missing = missingFrom(USER_INDEX);
-  return backfill(db, USER_INDEX, (options) => liveUserTextsWhere(db, missing, options), documentOf);
+  return backfill(
+    db,
+    USER_INDEX,
+    { lastId: () => lastUserId(db), missing: (window) => liveUserTextsWhere(db, missing, window) },
+    documentOf,
+  );
 }
 
 /**

@@ -6,6 +6,7 @@ export { type CategoryInput, saveCategory } from './categories.service.ts';
 export { type ProductInput, saveProduct, setProductSales, setProductWeight } from './product-admin.service.ts';
 export {
   findProductText,
+  lastProductId,
   onSaleProductTextsWhere,
   type ProductText,
   productIdsUnderCategory,

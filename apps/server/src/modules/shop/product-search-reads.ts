@@ -2,10 +2,11 @@
 // product, products on sale lacking an index row, and a ranked page of products on sale
 // joined to an index.
 import type { ProductCard } from '@evcircle/contract';
-import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../platform/db.ts';
+import { type IdRange, idWindowWhere } from '../../platform/id-window.ts';
 import { allCategories, categoryPath, descendantsOf } from './categories.service.ts';
 import { productCards } from './product-cards.ts';
 import { shopProducts, shopSpecGroups, shopSpecOptions } from './shop.tables.ts';
@@ -78,21 +79,27 @@ export async function productIdsUnderCategory(db: Db, cid: number): Promise<numb
 }
 
 /**
- * Up to `limit` products on sale with an id above `afterId`, by id, that
+ * Up to `window.limit` products on sale with ids in the window, by id, that
  * `missing(shopProducts.id)` holds for (the caller's NOT EXISTS over its own index).
  */
 export async function onSaleProductTextsWhere(
   db: Db,
   missing: (productId: AnyPgColumn) => SQL,
-  options: { afterId: number; limit: number },
+  window: IdRange & { limit: number },
 ): Promise<ProductText[]> {
   const rows = await db
     .select()
     .from(shopProducts)
-    .where(and(eq(shopProducts.onSale, true), gt(shopProducts.id, options.afterId), missing(shopProducts.id)))
+    .where(and(eq(shopProducts.onSale, true), ...idWindowWhere(shopProducts.id, window), missing(shopProducts.id)))
     .orderBy(asc(shopProducts.id))
-    .limit(options.limit);
+    .limit(window.limit);
   return textsOf(db, rows);
+}
+
+/** The highest product id there is (0 with none). */
+export async function lastProductId(db: Db): Promise<number> {
+  const [row] = await db.select({ id: max(shopProducts.id) }).from(shopProducts);
+  return row?.id ?? 0;
 }
 
 export type RankedProductsOptions = {
