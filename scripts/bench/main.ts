@@ -188,6 +188,7 @@ const WATCHED_PAGES = [
   ['/shop', 'routes/shop'],
   ['/product/{id}', 'routes/product'],
   ['/cart', 'routes/cart'],
+  ['/search', 'routes/search'],
 ] as const;
 
 async function firstLoadOrNull(): Promise<FirstLoad[] | null> {

@@ -37,6 +37,8 @@ export default [
   route('shop', 'routes/shop.tsx'),
   route('shop/category/*', 'routes/shop-category.tsx'),
   route('product/:id', 'routes/product.tsx'),
+  // Search (issue 14): posts, people and products; ?word=…&type=… is the result page.
+  route('search', 'routes/search.tsx'),
   // Everything else: the legacy 301 redirects of SPEC.md §2 (/invitecode, /goods,
   // /contentInfo — matched on their query values), otherwise the 404 page.
   route('*', 'routes/not-found.tsx'),

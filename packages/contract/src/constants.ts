@@ -169,3 +169,12 @@ export const REPORT_DETAIL_MAX_LENGTH = 200;
 
 /** QR scan login status: 0 waiting, 1 scanned, 2 confirmed, -1 expired (or declined). */
 export const SCAN_STATUS = { WAITING: 0, SCANNED: 1, CONFIRMED: 2, EXPIRED: -1 } as const;
+
+/** Longest search word read, in UTF-16 code units as every text limit (the engine reads no more either). */
+export const SEARCH_WORD_MAX_LENGTH = 100;
+/** Search words a person's history keeps; recording one more forgets the oldest. */
+export const SEARCH_HISTORY_LIMIT = 20;
+/** Hot words listed (SPEC.md §7 search/info/hot). */
+export const HOT_WORDS_LIMIT = 10;
+/** Longest word that can become a hot word (longer ones are sentences, not topics). */
+export const HOT_WORD_MAX_LENGTH = 20;

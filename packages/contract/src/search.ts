@@ -1,20 +1,11 @@
 import { z } from 'zod';
-import { PAGE_SIZE, SHOP_PAGE_SIZE } from './constants.ts';
+import { PAGE_SIZE, SEARCH_WORD_MAX_LENGTH, SHOP_PAGE_SIZE } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { PostSchema } from './entities/post.ts';
 import { UserCardSchema } from './entities/user.ts';
 import { IdSchema, pageField, sizeField } from './schemas.ts';
 import { ProductCardSchema } from './shop.ts';
 import { defineErrors, STATUS } from './status.ts';
-
-/** Longest search word read (the engine reads no more either). */
-export const SEARCH_WORD_MAX_LENGTH = 100;
-/** Search words a person's history keeps; recording one more forgets the oldest. */
-export const SEARCH_HISTORY_LIMIT = 20;
-/** Hot words listed (SPEC.md §7 search/info/hot). */
-export const HOT_WORDS_LIMIT = 10;
-/** Longest word that can become a hot word (longer ones are sentences, not topics). */
-export const HOT_WORD_MAX_LENGTH = 20;
 
 /** A search word: trimmed, 1 to SEARCH_WORD_MAX_LENGTH characters. */
 const SearchWord = z
@@ -65,7 +56,11 @@ export const userSearch = defineEndpoint({
   method: 'GET',
   path: '/api/v1/user/info/pager',
   query: z.object({
-    word: z.string().trim().max(50).default(''),
+    word: z
+      .string({ error: '搜索词须为文本' })
+      .trim()
+      .max(SEARCH_WORD_MAX_LENGTH, { error: `搜索词不能超过 ${SEARCH_WORD_MAX_LENGTH} 个字` })
+      .default(''),
     page: pageField(),
     size: sizeField(PAGE_SIZE.search),
   }),

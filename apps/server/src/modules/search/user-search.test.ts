@@ -1,7 +1,14 @@
 // User search (user/info/pager): nickname substrings as before, and the search index of
 // nicknames, car models and bios (Chinese words and characters, pinyin, Latin words).
 import { randomBytes } from 'node:crypto';
-import { deleteAccount, STATUS, UserSearchHitSchema, updateProfile, userSearch } from '@evcircle/contract';
+import {
+  deleteAccount,
+  SEARCH_WORD_MAX_LENGTH,
+  STATUS,
+  UserSearchHitSchema,
+  updateProfile,
+  userSearch,
+} from '@evcircle/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFailure } from '../../../test/api-failure.ts';
@@ -179,8 +186,9 @@ describe('user search over the index', () => {
     expect(await uids(`${k} 安装`)).toEqual([]);
   });
 
-  it('refuses a word over 50 characters with the validation status', async () => {
-    expect(await apiFailure(t.api.call(userSearch, { word: '电'.repeat(51) }))).toMatchObject({
+  it(`refuses a word over ${SEARCH_WORD_MAX_LENGTH} characters with the validation status, as the other searches do`, async () => {
+    expect(await t.api.call(userSearch, { word: '电'.repeat(SEARCH_WORD_MAX_LENGTH) })).toEqual([]);
+    expect(await apiFailure(t.api.call(userSearch, { word: '电'.repeat(SEARCH_WORD_MAX_LENGTH + 1) }))).toMatchObject({
       status: STATUS.VALIDATION_FAILED,
     });
   });

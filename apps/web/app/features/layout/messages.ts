@@ -6,6 +6,8 @@ export const LAYOUT_MESSAGES = {
   download: '下载App',
   publish: '发布',
   shop: '商城',
+  search: '搜索',
+  searchPlaceholder: '搜索帖子、用户、商品',
   install: '安装',
   mainNav: '主导航',
   tabBar: '底部导航',

@@ -7,6 +7,7 @@ import { cn } from '~/ui/cn.ts';
 import { Logo } from '~/ui/logo.tsx';
 import { LAYOUT_MESSAGES } from './messages.ts';
 import { FEED_NAV } from './nav-items.ts';
+import { SearchEntry } from './search-entry.tsx';
 
 /** Which ends of a horizontal scroller have more to scroll to. */
 type Overflow = { start: boolean; end: boolean };
@@ -87,6 +88,7 @@ export function MobileTopBar() {
             </NavLink>
           ))}
         </nav>
+        <SearchEntry variant="icon" />
         <CartLink />
         <ColorModeToggle />
         <AccountMenu compact />

@@ -3,6 +3,7 @@
 export { FeedGrid } from './feed/feed-grid.tsx';
 export { FeedUnavailable } from './feed/feed-unavailable.tsx';
 export { FEED_MESSAGES } from './feed/messages.ts';
+export { PostCardSkeleton } from './feed/post-card-skeleton.tsx';
 export { useFeedPages } from './feed/use-feed-pages.ts';
 export { Composer } from './publish/composer.tsx';
 export { isOwnComposerUrl } from './publish/composer-url.ts';

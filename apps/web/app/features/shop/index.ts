@@ -1,6 +1,6 @@
 // The shop feature's public face: the shop's list pages, the product page and their
-// loaders, and the product modal (its address and lazily loaded host), which a search
-// page listing products reuses.
+// loaders, and the product grid with its modal (address and lazily loaded host), which
+// the search page's product results reuse.
 
 export { CategoryNotFound } from './category-not-found.tsx';
 export { SHOP_MESSAGES } from './messages.ts';
@@ -10,8 +10,9 @@ export {
   type ProductModalPreload,
   readProductModal,
 } from './modal-params.ts';
-export { ProductCard } from './product-card.tsx';
-export { LazyProductModalHost, useProductModal } from './product-modal.tsx';
+export { PriceTag } from './price-tag.tsx';
+export { ProductCardSkeleton } from './product-card.tsx';
+export { ProductGrid } from './product-grid.tsx';
 export { ProductNotFound } from './product-not-found.tsx';
 export { loadProductPage, productMeta } from './product-page.ts';
 export { ProductPageView } from './product-page-view.tsx';

@@ -1,5 +1,5 @@
 import { type ProductCard as Card, resizedImageUrl } from '@evcircle/contract/client';
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Image } from '~/ui/image.tsx';
 import { Skeleton } from '~/ui/skeleton.tsx';
@@ -11,12 +11,14 @@ type ProductCardProps = {
   product: Card;
   imageBase: string;
   isPriority: boolean;
+  /** The title as shown (two lines); the product's own by default. */
+  title?: ReactNode;
   /** A plain click opens the product modal (the link stays for new tabs and crawlers). */
   onOpen?: (event: MouseEvent<HTMLAnchorElement>) => void;
 };
 
 /** A product in a list: cover, title (two lines), price block, 限时特惠, 已售 N or 售罄. */
-export function ProductCard({ product, imageBase, isPriority, onOpen }: ProductCardProps) {
+export function ProductCard({ product, imageBase, isPriority, title, onOpen }: ProductCardProps) {
   const isSoldOut = product.stock <= 0;
   return (
     <article
@@ -58,7 +60,7 @@ export function ProductCard({ product, imageBase, isPriority, onOpen }: ProductC
         </div>
         <div className="flex flex-col gap-1.5 p-2.5 md:p-3">
           <h3 className="line-clamp-2 min-h-[2.5rem] text-sm leading-5 text-gray-900 dark:text-gray-100">
-            {product.title}
+            {title ?? product.title}
           </h3>
           <PriceTag price={product.price} marketPrice={product.market_price} discount={product.discount} size="card" />
           <p className="text-xs text-gray-400 dark:text-gray-500">{soldLabel(product.sales)}</p>

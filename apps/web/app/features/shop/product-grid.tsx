@@ -5,7 +5,7 @@ import {
   SHOP_PAGE_SIZE,
 } from '@evcircle/contract/client';
 import { PackageOpen } from 'lucide-react';
-import { type MouseEvent, useCallback, useMemo } from 'react';
+import { type MouseEvent, type ReactNode, useCallback, useMemo } from 'react';
 import { useApi } from '~/lib/api.ts';
 import { useRootData } from '~/lib/root-data.ts';
 import { useLoadMoreSentinel, usePagedList } from '~/lib/use-paged-list.ts';
@@ -23,25 +23,13 @@ function isPlainClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
-type ProductGridProps = {
-  /** Page 1, rendered on the server (a new array when the category or the order changed). */
-  firstPage: Card[];
-  /** The category shown (and those under it); null = every product. */
-  cid: number | null;
-  sort: ProductSort;
-  imageBase: string;
-  /** The modal the server loaded for the address (a reload with the modal keys). */
-  modalPreload: ProductModalPreload | null;
-};
-
 /**
- * The products of a category in a grid with infinite scroll (skeletons while a page
- * loads, a retry after a failure); a card opens the product modal over it, whose previous
- * / next walk through the products loaded here.
+ * Pages (1-based) of a category's products in an order, for ProductGrid.
+ * `cid` null = every product.
  */
-export function ProductGrid({ firstPage, cid, sort, imageBase, modalPreload }: ProductGridProps) {
+export function useCategoryProducts(cid: number | null, sort: ProductSort): (page: number) => Promise<Card[]> {
   const api = useApi();
-  const fetchPage = useCallback(
+  return useCallback(
     async (page: number) => {
       const answer = await api.call(productsByCategory, {
         size: SHOP_PAGE_SIZE,
@@ -51,6 +39,38 @@ export function ProductGrid({ firstPage, cid, sort, imageBase, modalPreload }: P
     },
     [api, cid, sort],
   );
+}
+
+type ProductGridProps<P extends Card> = {
+  /** Page 1, rendered on the server (a new array when the category or the order changed). */
+  firstPage: P[];
+  /** Fetches a page (2, 3, …) in the browser; a page shorter than SHOP_PAGE_SIZE is the last. */
+  fetchPage: (page: number) => Promise<P[]>;
+  imageBase: string;
+  /** The modal the server loaded for the address (a reload with the modal keys). */
+  modalPreload: ProductModalPreload | null;
+  /** Shown instead of the grid when there is nothing at all; the category's wording by default. */
+  empty?: ReactNode;
+  /** A card's title instead of the product's own (search results show what matched). */
+  renderTitle?: (product: P) => ReactNode;
+  /** Accessible name of the list. */
+  label?: string;
+};
+
+/**
+ * Products in a grid with infinite scroll (skeletons while a page loads, a retry after a
+ * failure): a category's (useCategoryProducts), or a search's. A card opens the product
+ * modal over it, whose previous / next walk through the products loaded here.
+ */
+export function ProductGrid<P extends Card>({
+  firstPage,
+  fetchPage,
+  imageBase,
+  modalPreload,
+  empty,
+  renderTitle,
+  label = SHOP_MESSAGES.products,
+}: ProductGridProps<P>) {
   const { items, status, loadMore } = usePagedList({
     firstPage,
     size: SHOP_PAGE_SIZE,
@@ -65,7 +85,7 @@ export function ProductGrid({ firstPage, cid, sort, imageBase, modalPreload }: P
 
   const openModal = modal.open;
   const onOpen = useCallback(
-    (product: Card) => (event: MouseEvent<HTMLAnchorElement>) => {
+    (product: P) => (event: MouseEvent<HTMLAnchorElement>) => {
       if (isCrawler || !isPlainClick(event)) return;
       event.preventDefault();
       openModal({ productId: product.pid, index: indexOf.get(product.pid) ?? 0 });
@@ -88,18 +108,20 @@ export function ProductGrid({ firstPage, cid, sort, imageBase, modalPreload }: P
   if (items.length === 0 && status === 'done') {
     return (
       <>
-        <div data-testid="product-empty" className="flex flex-col items-center py-24 text-center">
-          <PackageOpen aria-hidden="true" className="size-12 text-gray-300 dark:text-gray-600" />
-          <p className="mt-3 text-base font-medium">{SHOP_MESSAGES.empty}</p>
-          <p className="mt-1 text-sm text-gray-500 dark:text-gray-400">{SHOP_MESSAGES.emptyHint}</p>
-        </div>
+        {empty ?? (
+          <div data-testid="product-empty" className="flex flex-col items-center py-24 text-center">
+            <PackageOpen aria-hidden="true" className="size-12 text-gray-300 dark:text-gray-600" />
+            <p className="mt-3 text-base font-medium">{SHOP_MESSAGES.empty}</p>
+            <p className="mt-1 text-sm text-gray-500 dark:text-gray-400">{SHOP_MESSAGES.emptyHint}</p>
+          </div>
+        )}
         {host}
       </>
     );
   }
 
   return (
-    <section aria-label={SHOP_MESSAGES.products} aria-busy={status === 'loading'}>
+    <section aria-label={label} aria-busy={status === 'loading'}>
       <div
         data-testid="product-grid"
         className="grid grid-cols-2 gap-2.5 sm:grid-cols-3 md:gap-4 lg:grid-cols-4 2xl:grid-cols-5"
@@ -110,6 +132,7 @@ export function ProductGrid({ firstPage, cid, sort, imageBase, modalPreload }: P
             product={product}
             imageBase={imageBase}
             isPriority={i < 4}
+            title={renderTitle?.(product)}
             onOpen={onOpen(product)}
           />
         ))}

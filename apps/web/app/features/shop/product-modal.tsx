@@ -12,8 +12,8 @@ export const LazyProductModalHost = lazyComponent<ProductModalHostProps>(() =>
 
 /**
  * The product modal's address on a list page (SPEC.md §2): `target` is what the address
- * opens, `open` a card's click, `go`/`close` for the host. A search page showing products
- * uses this with LazyProductModalHost, as the shop's grid does.
+ * opens, `open` a card's click, `go`/`close` for the host (ProductGrid, on the shop's
+ * pages and the search page's product results).
  */
 export function useProductModal() {
   return useModalAddress('productId');

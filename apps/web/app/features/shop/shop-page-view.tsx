@@ -4,7 +4,7 @@ import { BackButton } from '~/ui/back-button.tsx';
 import { Breadcrumb, CategoryRail, CategoryStrip, SubCategoryChips } from './category-nav.tsx';
 import { categoryHref } from './category-path.ts';
 import { SHOP_MESSAGES } from './messages.ts';
-import { ProductGrid } from './product-grid.tsx';
+import { ProductGrid, useCategoryProducts } from './product-grid.tsx';
 import type { ShopPageData } from './shop-page.ts';
 import { SortBar } from './sort-bar.tsx';
 
@@ -20,15 +20,10 @@ export function ShopPageView({ page }: { page: ShopPageData }) {
   const { tree, path, sort, products, imageBase } = page;
   const category = path[path.length - 1];
   const title = category?.cname ?? SHOP_MESSAGES.shop;
+  const fetchPage = useCategoryProducts(category?.cid ?? null, sort);
 
   const list = products ? (
-    <ProductGrid
-      firstPage={products}
-      cid={category?.cid ?? null}
-      sort={sort}
-      imageBase={imageBase}
-      modalPreload={page.modal}
-    />
+    <ProductGrid firstPage={products} fetchPage={fetchPage} imageBase={imageBase} modalPreload={page.modal} />
   ) : (
     <p role="alert" data-testid="product-list-failed" className="py-24 text-center text-sm text-gray-500">
       {SHOP_MESSAGES.listFailed}

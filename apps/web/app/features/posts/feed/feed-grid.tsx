@@ -26,13 +26,13 @@ const PostModalHost = lazyComponent(() => import('../view/post-modal-host.tsx').
 /** Start loading the next page this far before the bottom comes into view. */
 const PREFETCH_MARGIN = '0px 0px 800px 0px';
 
-type FeedGridProps = {
+type FeedGridProps<P extends Post> = {
   /** Page 1, rendered on the server. */
-  firstPage: Post[];
+  firstPage: P[];
   pageSize: number;
   imageBase: string;
   /** Fetches a page (1 again on pull-to-refresh, then 2, 3, …) in the browser. */
-  fetchPage: FetchFeedPage;
+  fetchPage: FetchFeedPage<P>;
   /** Accessible name of the list. */
   label?: string;
   /** Shown instead of the grid when there is nothing at all. */
@@ -45,6 +45,8 @@ type FeedGridProps = {
   modalPreload?: ModalPreload | null;
   /** Columns by viewport width; defaults to the home feed's. */
   columnsFor?: (width: number) => number;
+  /** A card's text instead of the post's content (search results show what matched). */
+  renderText?: (post: P) => ReactNode;
   'data-testid'?: string;
 };
 
@@ -58,7 +60,7 @@ function isPlainClick(event: MouseEvent): boolean {
  * failure, pull-to-refresh on phones, and (on the list pages of SPEC.md §2) the post
  * modal over it, whose previous / next walk through the posts loaded here.
  */
-export function FeedGrid({
+export function FeedGrid<P extends Post>({
   firstPage,
   pageSize,
   imageBase,
@@ -68,8 +70,9 @@ export function FeedGrid({
   hasPostModal = false,
   modalPreload = null,
   columnsFor = columnCountFor,
+  renderText,
   'data-testid': testId = 'feed-grid',
-}: FeedGridProps) {
+}: FeedGridProps<P>) {
   const {
     items: posts,
     status,
@@ -118,7 +121,7 @@ export function FeedGrid({
 
   const openModal = modal.open;
   const onOpen = useCallback(
-    (post: Post) => (event: MouseEvent<HTMLAnchorElement>) => {
+    (post: P) => (event: MouseEvent<HTMLAnchorElement>) => {
       if (!opensModal || !isPlainClick(event)) return;
       event.preventDefault();
       openModal({ postId: post.pid, index: indexOf.get(post.pid) ?? 0 });
@@ -171,6 +174,7 @@ export function FeedGrid({
                 post={post}
                 imageBase={imageBase}
                 isPriority={row === 0}
+                text={renderText?.(post)}
                 onOpen={hasPostModal ? onOpen(post) : undefined}
               />
             ))}

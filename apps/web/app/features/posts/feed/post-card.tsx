@@ -1,6 +1,6 @@
 import { formatMessage, type Post, postCoverUrl, resolveMediaUrl } from '@evcircle/contract/client';
 import { Heart, Play } from 'lucide-react';
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '~/lib/format-count.ts';
 import { Avatar } from '~/ui/avatar.tsx';
@@ -12,6 +12,8 @@ type PostCardProps = {
   post: Post;
   imageBase: string;
   isPriority?: boolean;
+  /** The card's two lines of text; the post's content by default. */
+  text?: ReactNode;
   /**
    * A click on the card (cover or text). The list page may open the post modal and
    * prevent the default; otherwise the link goes to the post page.
@@ -24,7 +26,7 @@ type PostCardProps = {
  * of text, author and likes. Cover and text are a real link to /post/{pid} (crawlers,
  * new tabs, no script); the author links to their profile.
  */
-export function PostCard({ post, imageBase, isPriority = false, onOpen }: PostCardProps) {
+export function PostCard({ post, imageBase, isPriority = false, text, onOpen }: PostCardProps) {
   const { width, height } = coverSize(post);
   const cover = postCoverUrl(post, imageBase);
   return (
@@ -44,7 +46,7 @@ export function PostCard({ post, imageBase, isPriority = false, onOpen }: PostCa
           ) : null}
         </div>
         <p className="line-clamp-2 px-2.5 pt-2.5 text-sm leading-snug break-words text-gray-900 dark:text-gray-100">
-          {post.content}
+          {text ?? post.content}
         </p>
       </Link>
       <div className="flex items-center justify-between gap-2 px-2.5 pt-2 pb-2.5 text-xs text-gray-500 dark:text-gray-400">

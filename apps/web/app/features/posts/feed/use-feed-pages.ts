@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useApi } from '~/lib/api.ts';
 
 /** Fetches one page (1-based) of a post list. */
-export type FetchFeedPage = (page: number) => Promise<Post[]>;
+export type FetchFeedPage<P extends Post = Post> = (page: number) => Promise<P[]>;
 
 /** A feed call taking {page, size}: the home feed and every theme feed share this shape. */
 export type FeedEndpoint = typeof postsNoAds;
