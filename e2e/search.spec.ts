@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { productSearch, updateProfile } from '@evcircle/contract';
+import { productSearch, searchHot, updateProfile } from '@evcircle/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, VIEWPORT_FREE } from './fixtures.ts';
 import { decode, metaContent } from './support/html.ts';
@@ -22,6 +22,11 @@ async function teslaFan(): Promise<{ user: LoggedInUser; nickname: string; bio: 
   const bio = '周末跑山，喜欢拍车';
   await user.api.call(updateProfile, { nickname, car_model: 'Model Y', bio });
   return { user, nickname, bio };
+}
+
+/** `text` matched literally inside a regular expression. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The word and tab of the address. */
@@ -323,6 +328,23 @@ test.describe('search', () => {
     await expect.poll(() => address(page).word).toBe('特斯拉');
     await expect(input).toHaveValue('特斯拉');
     await expect(input).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('热门搜索 lists what the community searched this week, best first; a hot word searches it', async ({
+    page,
+    api,
+  }) => {
+    // The seed records a week of members' searches; the server counts them at start-up.
+    const hot = await api.call(searchHot);
+    expect(hot.length).toBeGreaterThan(1);
+    await page.goto('/search');
+    const words = page.getByTestId('search-hot').getByTestId('search-hot-word');
+    await expect(words).toHaveCount(hot.length);
+    await expect(words).toHaveText(hot.map((entry) => new RegExp(escapeRegExp(entry.word))));
+    const top = hot[0]!.word;
+    await words.first().click();
+    await expect.poll(() => address(page)).toEqual({ word: top, type: 'post' });
+    await expect(page.getByTestId('search-posts').getByTestId('post-card').first()).toBeVisible();
   });
 
   test('a logged-in reader sees their history, deletes a word and clears it all; a visitor has none', async ({
