@@ -1,6 +1,5 @@
 // `npm run bench`: seeds a throw-away database, starts the real server on it and
 // measures a bare hello route and the home feed with autocannon, side by side.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
@@ -21,6 +20,7 @@ import { defaultPools } from '../seed/content.ts';
 import { seedCommunity } from '../seed/seed.ts';
 import { FIRST_LOAD_BUDGET_BYTES, type FirstLoad, measureFirstLoad } from './first-load.ts';
 import { LIGHTHOUSE_RUNS, measureLighthouse } from './lighthouse.ts';
+import { runNodeJson } from './node-child.ts';
 import { explainSearch, measureSearch, SEARCH_P95_TARGET_MS, type SearchLatency } from './search.ts';
 import { measureWarmStart } from './warm-start.ts';
 
@@ -124,7 +124,7 @@ type AutocannonJson = {
  * CPU from it, so a fast route measures far slower than it is and the hello/feed ratio
  * is squeezed towards 1. In its own process it uses the other core like a real client.
  */
-function runAutocannon(
+async function runAutocannon(
   url: string,
   connections: number,
   duration: number,
@@ -134,31 +134,17 @@ function runAutocannon(
     path.dirname(createRequire(import.meta.url).resolve('autocannon/package.json')),
     'autocannon.js',
   );
-  return new Promise((resolve, reject) => {
-    const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
-    const args = [bin, '--json', '-c', String(connections), '-d', String(duration), ...headerArgs, url];
-    const child = spawn(process.execPath, args, {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      out += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      const result = JSON.parse(out) as AutocannonJson;
-      resolve({
-        requestsPerSecond: result.requests.average,
-        total: result.requests.total,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        non2xx: result.non2xx,
-        errors: result.errors,
-      });
-    });
-  });
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
+  const args = [bin, '--json', '-c', String(connections), '-d', String(duration), ...headerArgs, url];
+  const result = await runNodeJson<AutocannonJson>(args, 'autocannon');
+  return {
+    requestsPerSecond: result.requests.average,
+    total: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 /**

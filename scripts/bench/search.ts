@@ -1,12 +1,12 @@
 // Post search in the benchmark: a person's latency (exact p50/p95/p99 from one client
 // asking again and again) for a 1-character, a 2-character and a 3-word query, and the
 // plan PostgreSQL or PGlite chooses for each (issue 14).
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createApiClient, postSearch } from '@evcircle/contract';
 import { sql } from 'drizzle-orm';
 import { postSearchQuery } from '../../apps/server/src/modules/search/index.ts';
 import { type Db, executeRows } from '../../apps/server/src/platform/db.ts';
+import { runNodeJson } from './node-child.ts';
 
 /** The three queries of issue 14: a character, a word of two, three words. */
 export const SEARCH_QUERIES = [
@@ -22,20 +22,10 @@ const LATENCY_REQUESTS = 300;
 export type SearchLatency = { name: string; word: string; hits: number; p50: number; p95: number; p99: number };
 
 function latencyClient(url: string, requests: number): Promise<Omit<SearchLatency, 'name' | 'word' | 'hits'>> {
-  const script = path.join(import.meta.dirname, 'latency-client.mjs');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, url, String(requests)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      out += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`the latency client exited with ${code}`));
-      resolve(JSON.parse(out));
-    });
-  });
+  return runNodeJson(
+    [path.join(import.meta.dirname, 'latency-client.mjs'), url, String(requests)],
+    'the latency client',
+  );
 }
 
 /** Signs one page-1 search URL for `word` exactly as the web client does, and answers its hit count. */

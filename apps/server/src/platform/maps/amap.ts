@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError, type PlaceCategory, type Poi } from '@evcircle/contract';
 import gcoord from 'gcoord';
+import { getVendorJson } from '../vendor-http.ts';
 import type { MapsLog, PlaceQuery, PlaceSearch } from './types.ts';
 
 /** How long one place search may take before it counts as failed (a suggestion list should not hang). */
@@ -138,28 +139,14 @@ export function createAmapPlaceSearch(options: AmapPlaceSearchOptions): PlaceSea
       const url = `${apiBase}/v5/place/around?${new URLSearchParams(params).toString()}`;
       const context = { provider: 'amap', location: params.location, page: query.page };
 
-      let status: number;
-      let body: string;
-      try {
-        const response = await doFetch(url, {
-          method: 'GET',
-          headers: { accept: 'application/json' },
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        status = response.status;
-        body = await response.text();
-      } catch (err) {
-        options.log.error({ ...context, err }, 'amap place search: request failed');
-        throw new AppError('PLACES_UNAVAILABLE');
-      }
-
-      let answer: AmapAnswer | null = null;
-      try {
-        const parsed: unknown = JSON.parse(body);
-        answer = typeof parsed === 'object' && parsed !== null ? (parsed as AmapAnswer) : null;
-      } catch {
-        answer = null;
-      }
+      const { status, answer, body } = await getVendorJson<AmapAnswer>(url, {
+        fetch: doFetch,
+        timeoutMs,
+        log: options.log,
+        label: 'amap place search',
+        context,
+        failure: 'PLACES_UNAVAILABLE',
+      });
       if (status === 200 && answer?.status === '1' && Array.isArray(answer.pois)) {
         return (answer.pois as AmapPoi[]).flatMap((raw) => {
           const poi = typeof raw === 'object' && raw !== null ? toPoi(raw, origin) : null;

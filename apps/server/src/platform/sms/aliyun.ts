@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { AppError, DEFAULT_AREA_CODE } from '@evcircle/contract';
+import { getVendorJson } from '../vendor-http.ts';
 import type { SmsLog, SmsMessage, SmsProvider } from './types.ts';
 
 /** How long one SendSms call may take before it counts as failed. */
@@ -93,27 +94,14 @@ export function createAliyunSmsProvider(options: AliyunSmsOptions): SmsProvider 
       const url = `${endpoint}/?Signature=${aliyunPercentEncode(signature)}&${aliyunCanonicalQuery(params)}`;
       const context = { provider: 'aliyun', acode, mobile, nonce: params.SignatureNonce };
 
-      let status: number;
-      let body: string;
-      try {
-        const response = await doFetch(url, {
-          method: 'GET',
-          headers: { accept: 'application/json' },
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        status = response.status;
-        body = await response.text();
-      } catch (err) {
-        options.log.error({ ...context, err }, 'aliyun sms: request failed');
-        throw new AppError('SMS_SEND_FAILED');
-      }
-
-      let answer: SendSmsAnswer | null = null;
-      try {
-        answer = JSON.parse(body) as SendSmsAnswer;
-      } catch {
-        answer = null;
-      }
+      const { status, answer, body } = await getVendorJson<SendSmsAnswer>(url, {
+        fetch: doFetch,
+        timeoutMs,
+        log: options.log,
+        label: 'aliyun sms',
+        context,
+        failure: 'SMS_SEND_FAILED',
+      });
       if (status === 200 && answer?.Code === 'OK') {
         options.log.info({ ...context, bizId: answer.BizId, requestId: answer.RequestId }, 'aliyun sms: sent');
         return;
