@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test, VIEWPORT_FREE } from './fixtures.ts';
 import { E2E_BASE_URL } from './support/constants.ts';
 import { decode, metaContent } from './support/html.ts';
+import { waitForApp } from './support/hydration.ts';
 import { loginByApi } from './support/login.ts';
 import { publishImagePost } from './support/media.ts';
 import { drag } from './support/touch.ts';
@@ -267,6 +268,8 @@ test.describe('post view', () => {
     const context = await browser.newContext({ userAgent: GOOGLEBOT, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto('/');
+    // A page of its own: the fixture's goto (which waits for the app) is not this one's.
+    await waitForApp(page);
     const card = page.locator(`[data-testid="post-card"][data-pid="${post.pid}"]`);
     await card.getByTestId('post-card-link').click();
     await expect(page).toHaveURL(`${E2E_BASE_URL}/post/${post.pid}`);

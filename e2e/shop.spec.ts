@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, VIEWPORT_FREE } from './fixtures.ts';
 import { E2E_BASE_URL } from './support/constants.ts';
 import { decode, metaContent } from './support/html.ts';
+import { waitForApp } from './support/hydration.ts';
 import { loginInBrowser } from './support/login.ts';
 import { shoot } from './support/screenshots.ts';
 import { allProducts, categoryWithChildren, findProduct } from './support/shop-browse.ts';
@@ -179,6 +180,8 @@ test.describe('shop', () => {
     });
     const page = await context.newPage();
     await page.goto('/shop');
+    // A page of its own: the fixture's goto (which waits for the app) is not this one's.
+    await waitForApp(page);
     const card = page.getByTestId('product-grid').getByTestId('product-card').first();
     const pid = await card.getAttribute('data-pid');
     await card.getByTestId('product-card-link').click();
