@@ -4,11 +4,13 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { firstLoadChunks, noChunkCycles } from './vite-plugins/first-load-chunks.ts';
+import { firstLoadChunks, isGroupName, noChunkCycles, preloadWhatIsMissing } from './vite-plugins/first-load-chunks.ts';
 import { guardRouteModuleReload } from './vite-plugins/guard-route-module-reload.ts';
 import { trimClassMerge } from './vite-plugins/trim-class-merge.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** Lazily loaded chunks preload only what their importer has not loaded (first-load-chunks.ts). */
+const preload = preloadWhatIsMissing();
 
 export default defineConfig({
   plugins: [
@@ -18,6 +20,7 @@ export default defineConfig({
     trimClassMerge(),
     // The browser build's chunks never import each other in a circle (first-load-chunks.ts).
     { ...noChunkCycles(), apply: (_config, env) => env.command === 'build' && !env.isSsrBuild },
+    { ...preload.plugin, apply: (_config, env) => env.command === 'build' && !env.isSsrBuild },
     // `.br` and `.gz` beside every text asset of the browser build, served as they are
     // (apps/server/src/web/web.plugin.ts, preCompressed); the server bundle needs none.
     {
@@ -35,10 +38,15 @@ export default defineConfig({
   build: {
     // Keep hashed file names under /assets: the server gives exactly those a year-long immutable cache.
     assetsDir: 'assets',
+    modulePreload: { resolveDependencies: preload.resolveDependencies },
     rollupOptions: {
       output: {
         // Few, whole first-load chunks (vite-plugins/first-load-chunks.ts).
         manualChunks: firstLoadChunks(),
+        // A group's name is a hash of its pages already: its file is named by its content
+        // hash alone. A page names each of its chunks in imports and preload lists, and
+        // every name's random letters cost their bytes in the first load.
+        chunkFileNames: (chunk) => (isGroupName(chunk.name) ? 'assets/[hash].js' : 'assets/[name]-[hash].js'),
       },
     },
   },

@@ -47,3 +47,81 @@ export async function measureFirstLoad(
     };
   });
 }
+
+/**
+ * The pages whose first-load JavaScript is watched: every route of apps/web/app/routes.ts,
+ * as [label, route id] (the measure reads the build's route manifest, so a page with an
+ * id needs none: every post loads the same chunks). `unwatchedRoutes` names a route added
+ * since, which the bench reports until it is listed here.
+ */
+export const WATCHED_PAGES = [
+  ['/', 'routes/home'],
+  ['/home', 'routes/home-alias'],
+  ['/post/{id}', 'routes/post'],
+  ['/m/post/{id}', 'routes/m-post'],
+  ['/user/{id}', 'routes/user'],
+  ['/following', 'routes/following'],
+  ['/mod', 'routes/theme-mod'],
+  ['/beauty', 'routes/theme-beauty'],
+  ['/travel', 'routes/theme-travel'],
+  ['/exp', 'routes/theme-exp'],
+  ['/tesla-tools', 'routes/theme-tesla'],
+  ['/search', 'routes/search'],
+  ['/shop', 'routes/shop'],
+  ['/shop/category/{path}', 'routes/shop-category'],
+  ['/product/{id}', 'routes/product'],
+  ['/cart', 'routes/cart'],
+  ['/publish', 'routes/publish'],
+  ['/settings', 'routes/settings'],
+  ['/invite/{code}', 'routes/invite'],
+  ['/m/scan/{code}', 'routes/m-scan'],
+  ['/download', 'routes/download'],
+  ['/privacy-policy', 'routes/privacy-policy'],
+  ['/test-websocket', 'routes/test-websocket'],
+  ['/admin/reports', 'routes/admin-reports'],
+  ['/admin/products', 'routes/admin-products'],
+  ['/{404}', 'routes/not-found'],
+] as const;
+
+/** Route ids of the web build (but the root) that `pages` does not list. */
+export async function unwatchedRoutes(
+  webBuildDir: string,
+  pages: readonly (readonly [string, string])[],
+): Promise<string[]> {
+  const build = (await import(pathToFileURL(path.join(webBuildDir, 'server', 'index.js')).href)) as {
+    assets: BuildAssets;
+  };
+  const watched = new Set(pages.map(([, routeId]) => routeId));
+  return Object.keys(build.assets.routes).filter((id) => id !== 'root' && !watched.has(id));
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/**
+ * Prints one line per page (compressed and raw size, files, the budget met or MISSED), then
+ * the chunks of each page that missed it, the largest first.
+ */
+export function printFirstLoad(pages: FirstLoad[], unwatched: readonly string[] = []): void {
+  const budget = kb(FIRST_LOAD_BUDGET_BYTES);
+  console.log(`\nfirst-load JavaScript, Brotli as served (budget ${budget} KB):`);
+  console.table(
+    Object.fromEntries(
+      pages.map((page) => [
+        page.page,
+        {
+          'KB br': kb(page.br),
+          'KB raw': kb(page.raw),
+          files: page.chunks.length,
+          [`≤ ${budget} KB`]: page.br <= FIRST_LOAD_BUDGET_BYTES ? 'met' : 'MISSED',
+        },
+      ]),
+    ),
+  );
+  for (const page of pages.filter((p) => p.br > FIRST_LOAD_BUDGET_BYTES)) {
+    console.log(`\nchunks of ${page.page} (${kb(page.br)} KB, over the budget):`);
+    console.table(Object.fromEntries(page.chunks.map((c) => [c.file, { 'KB br': kb(c.br), 'KB raw': kb(c.raw) }])));
+  }
+  if (unwatched.length > 0) {
+    console.log(`routes not watched (add them to WATCHED_PAGES, scripts/bench/first-load.ts): ${unwatched.join(', ')}`);
+  }
+}

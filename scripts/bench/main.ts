@@ -18,7 +18,7 @@ import { createDatabase, runMigrations } from '../../apps/server/src/platform/db
 import { createStorage } from '../../apps/server/src/platform/storage/index.ts';
 import { defaultPools } from '../seed/content.ts';
 import { seedCommunity } from '../seed/seed.ts';
-import { FIRST_LOAD_BUDGET_BYTES, type FirstLoad, measureFirstLoad } from './first-load.ts';
+import { measureFirstLoad, printFirstLoad, unwatchedRoutes, WATCHED_PAGES } from './first-load.ts';
 import { LIGHTHOUSE_RUNS, measureLighthouse } from './lighthouse.ts';
 import { runNodeJson } from './node-child.ts';
 import { explainSearch, measureSearch, SEARCH_P95_TARGET_MS, type SearchLatency } from './search.ts';
@@ -166,35 +166,15 @@ async function startCpuProfile(): Promise<() => Promise<object>> {
 
 const TARGET_WARM_START_S = 2;
 const WEB_BUILD_DIR = path.join(import.meta.dirname, '..', '..', 'apps', 'web', 'build');
-/** The pages whose first-load JavaScript is watched, by route id (apps/web/app/routes.ts). */
-const WATCHED_PAGES = [
-  ['/', 'routes/home'],
-  ['/post/{id}', 'routes/post'],
-  ['/user/{id}', 'routes/user'],
-  ['/shop', 'routes/shop'],
-  ['/product/{id}', 'routes/product'],
-  ['/cart', 'routes/cart'],
-  ['/search', 'routes/search'],
-] as const;
 
-async function firstLoadOrNull(): Promise<FirstLoad[] | null> {
-  if (!existsSync(path.join(WEB_BUILD_DIR, 'server', 'index.js'))) return null;
-  return measureFirstLoad(WEB_BUILD_DIR, WATCHED_PAGES);
-}
-
-function printFirstLoad(pages: FirstLoad[] | null): void {
-  if (!pages) {
+/** The first-load JavaScript of every watched page of the current web build (first-load.ts). */
+async function printFirstLoadOfBuild(): Promise<void> {
+  if (!existsSync(path.join(WEB_BUILD_DIR, 'server', 'index.js'))) {
     console.log('\nfirst-load JavaScript: no web build (run `npm run build`)');
     return;
   }
-  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-  for (const page of pages) {
-    const met = page.br <= FIRST_LOAD_BUDGET_BYTES ? 'met' : 'MISSED';
-    console.log(
-      `\nfirst-load JavaScript of ${page.page}: ${kb(page.br)} KB Brotli (${kb(page.raw)} KB raw, ${page.chunks.length} chunks; budget ${kb(FIRST_LOAD_BUDGET_BYTES)} KB: ${met})`,
-    );
-    console.table(Object.fromEntries(page.chunks.map((c) => [c.file, { 'KB br': kb(c.br), 'KB raw': kb(c.raw) }])));
-  }
+  const pages = await measureFirstLoad(WEB_BUILD_DIR, WATCHED_PAGES);
+  printFirstLoad(pages, await unwatchedRoutes(WEB_BUILD_DIR, WATCHED_PAGES));
 }
 
 function printSearch(
@@ -385,7 +365,7 @@ async function main(args: BenchArgs): Promise<void> {
         await server.stop();
       }
     }
-    printFirstLoad(await firstLoadOrNull());
+    await printFirstLoadOfBuild();
   } finally {
     await scratch?.drop();
     await rm(dataDir, { recursive: true, force: true });

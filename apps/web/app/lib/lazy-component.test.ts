@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { lazyComponent } from './lazy-component.ts';
+import { lazyComponent, lazyDialog } from './lazy-component.ts';
 
 type Props = { name: string };
 const hello =
@@ -24,5 +24,29 @@ describe('lazyComponent on the server', () => {
     const html = renderToString(createElement(Hello, { name: '车友' }));
     expect(html).toContain('车友加载中');
     expect(html).not.toContain('你好');
+  });
+});
+
+describe('lazyDialog', () => {
+  type DialogProps = { open: boolean; title: string };
+  let loads = 0;
+  const dialog = async () => {
+    loads++;
+    return ({ open, title }: DialogProps) => createElement('dialog', { open }, title);
+  };
+
+  it('draws nothing, not even the closed dialog, while it has never been open', async () => {
+    const Dialog = lazyDialog(dialog, (props: DialogProps) => props.open);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(renderToString(createElement(Dialog, { open: false, title: '草稿箱' }))).toBe('');
+  });
+
+  it('renders the dialog itself once open (on the server, its module loaded at start-up)', async () => {
+    loads = 0;
+    const Dialog = lazyDialog(dialog, (props: DialogProps) => props.open);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loads).toBe(1);
+    const html = renderToString(createElement(Dialog, { open: true, title: '草稿箱' }));
+    expect(html).toContain('草稿箱');
   });
 });

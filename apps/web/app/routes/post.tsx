@@ -1,14 +1,6 @@
 import { redirect } from 'react-router';
 import { GeneralErrorBoundary } from '~/features/errors/index.ts';
-import {
-  isModalListPath,
-  loadPostPage,
-  PostNotFound,
-  PostPageView,
-  postMeta,
-  searchString,
-  withModalTarget,
-} from '~/features/posts/index.ts';
+import { listModalAddress, loadPostPage, PostNotFound, PostPageView, postMeta } from '~/features/posts/index.ts';
 import type { RouteHandle } from '~/lib/route-handle.ts';
 import type { Route } from './+types/post';
 
@@ -26,14 +18,8 @@ export function loader({ params, context }: Route.LoaderArgs) {
  * Never for crawlers; the first load never gets here (the server's loader answers it).
  */
 export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
-  const from = window.location;
-  const id = params.id;
-  // isbot's list loads only on this path, so it stays out of every page's first load.
-  const isCrawler = async () => (await import('~/lib/user-agent.ts')).isCrawlerUserAgent(navigator.userAgent);
-  if (/^\d{1,15}$/.test(id) && isModalListPath(from.pathname) && !(await isCrawler())) {
-    const search = withModalTarget(new URLSearchParams(from.search), { postId: Number(id), index: 0 });
-    throw redirect(`${from.pathname}${searchString(search)}`);
-  }
+  const modal = await listModalAddress(params.id, window.location);
+  if (modal) throw redirect(modal);
   return serverLoader();
 }
 

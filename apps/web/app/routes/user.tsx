@@ -7,7 +7,7 @@ import {
   userInfo,
   userPosts,
 } from '@evcircle/contract/client';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { data, useRevalidator } from 'react-router';
 import { useViewer } from '~/features/auth/index.ts';
 import { GeneralErrorBoundary } from '~/features/errors/index.ts';
@@ -82,6 +82,8 @@ function Profile({ profile, posts, hasPostsFailed, points, imageBase, modal }: P
   const [follow, setFollow] = useState({ source: profile, isFollowing: profile.isfollow === 1 });
   const [listTab, setListTab] = useState<FollowListTab | null>(null);
   const [hasListChanges, setHasListChanges] = useState(false);
+  // One function for the page's life: the follow button keeps its server HTML while its code loads.
+  const onFollowChange = useCallback((now: boolean) => setFollow((f) => ({ ...f, isFollowing: now })), []);
 
   // The loader ran again (login, revalidation): its counts are the truth again.
   let isFollowing = follow.isFollowing;
@@ -101,7 +103,7 @@ function Profile({ profile, posts, hasPostsFailed, points, imageBase, modal }: P
         profile={shown}
         imageBase={imageBase}
         points={points}
-        onFollowChange={(now) => setFollow((f) => ({ ...f, isFollowing: now }))}
+        onFollowChange={onFollowChange}
         onOpenList={setListTab}
       />
       <ProfilePosts

@@ -6,6 +6,9 @@ export const UI_MESSAGES = {
   backHome: '返回首页',
   vip: 'VIP',
   vipLabel: 'VIP 会员',
+  // The … button of posts, comments and profiles (its menu's items are the reports feature's)
+  more: '更多',
+  moreFor: '更多操作：{name}',
   // Under a list that loads its next page as it scrolls
   loadingMore: '正在加载更多…',
   end: '没有更多了',

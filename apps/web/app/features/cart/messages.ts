@@ -2,8 +2,6 @@
 export const CART_MESSAGES = {
   title: '购物车',
   pageTitle: '购物车 - 车友圈',
-  headerLink: '购物车',
-  headerLinkCount: '购物车，{count} 件商品',
   guestTitle: '登录后查看购物车',
   guestHint: '加入购物车的商品会保存在你的账号里，换台设备也能看到',
   promoGroup: '限时特惠',

@@ -24,7 +24,16 @@ type ColorModeState = {
   setPreference: (preference: ColorModePreference) => void;
 };
 
-const ColorModeContext = createContext<ColorModeState | null>(null);
+/**
+ * What the provider shares: only what changes with the page (its forced mode) and the
+ * setter. NOTE: the preference itself is read by each user of useColorMode, never put in
+ * the context: it is known only once hydrated, and a context value that changes then
+ * reaches every part of the page whose code is still loading (lazyComponent), where React
+ * drops the server's HTML for the fallback.
+ */
+type ColorModeSettings = Pick<ColorModeState, 'forced' | 'setPreference'>;
+
+const ColorModeContext = createContext<ColorModeSettings | null>(null);
 
 /** Same-tab writes do not fire `storage`, so the setter announces them with this event. */
 const CHANGE_EVENT = 'evcircle:color-mode';
@@ -62,9 +71,7 @@ const beforeHydration = () => null;
  * the inline head script, never by React's props, so hydration never fights over it.
  */
 export function ColorModeProvider({ forced, children }: { forced: ColorMode | null; children: ReactNode }) {
-  const preference = useSyncExternalStore(subscribePreference, readPreference, beforeHydration);
-  const systemIsDark = useSyncExternalStore(subscribeSystem, readSystemIsDark, beforeHydration);
-  const mode = preference === null || systemIsDark === null ? null : resolveColorMode(forced, preference, systemIsDark);
+  const { mode } = useResolvedColorMode(forced);
 
   useEffect(() => {
     if (!mode) return;
@@ -80,12 +87,20 @@ export function ColorModeProvider({ forced, children }: { forced: ColorMode | nu
     window.dispatchEvent(new Event(CHANGE_EVENT));
   }, []);
 
-  const state = useMemo(() => ({ preference, mode, forced, setPreference }), [preference, mode, forced, setPreference]);
-  return <ColorModeContext value={state}>{children}</ColorModeContext>;
+  const settings = useMemo(() => ({ forced, setPreference }), [forced, setPreference]);
+  return <ColorModeContext value={settings}>{children}</ColorModeContext>;
+}
+
+/** The stored preference and the mode it gives on this page (both null until hydrated). */
+function useResolvedColorMode(forced: ColorMode | null): Pick<ColorModeState, 'preference' | 'mode'> {
+  const preference = useSyncExternalStore(subscribePreference, readPreference, beforeHydration);
+  const systemIsDark = useSyncExternalStore(subscribeSystem, readSystemIsDark, beforeHydration);
+  const mode = preference === null || systemIsDark === null ? null : resolveColorMode(forced, preference, systemIsDark);
+  return { preference, mode };
 }
 
 export function useColorMode(): ColorModeState {
-  const state = useContext(ColorModeContext);
-  if (!state) throw new Error('useColorMode must be used inside <ColorModeProvider>');
-  return state;
+  const settings = useContext(ColorModeContext);
+  if (!settings) throw new Error('useColorMode must be used inside <ColorModeProvider>');
+  return { ...useResolvedColorMode(settings.forced), ...settings };
 }

@@ -6,6 +6,8 @@ export const LAYOUT_MESSAGES = {
   download: '下载App',
   publish: '发布',
   shop: '商城',
+  cart: '购物车',
+  cartCount: '购物车，{count} 件商品',
   search: '搜索',
   searchPlaceholder: '搜索帖子、用户、商品',
   install: '安装',

@@ -1,10 +1,10 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { AccountMenu } from '~/features/auth/index.ts';
-import { CartLink } from '~/features/cart/index.ts';
 import { ColorModeToggle } from '~/features/color-mode/index.ts';
 import { cn } from '~/ui/cn.ts';
 import { Logo } from '~/ui/logo.tsx';
+import { CartLink } from './cart-link.tsx';
 import { LAYOUT_MESSAGES } from './messages.ts';
 import { FEED_NAV } from './nav-items.ts';
 import { SearchEntry } from './search-entry.tsx';

@@ -1,6 +1,6 @@
 import { type EchoPayload, REALTIME_EVENTS, REALTIME_PATH } from '@evcircle/contract/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
 export type EchoResult = { latencyMs: number; serverTime: number; at: number };
@@ -9,7 +9,8 @@ const ECHO_TIMEOUT_MS = 5000;
 
 /**
  * A Socket.IO connection to REALTIME_PATH and a round-trip echo: the page sends its
- * clock, the server acknowledges with the payload plus its own time.
+ * clock, the server acknowledges with the payload plus its own time. The Socket.IO client
+ * (about 11 KB compressed) loads with the connection, after the page has shown.
  */
 export function useEchoSocket() {
   const socketRef = useRef<Socket | null>(null);
@@ -17,9 +18,10 @@ export function useEchoSocket() {
   const [transport, setTransport] = useState<string | null>(null);
 
   useEffect(() => {
-    const socket = io({ path: REALTIME_PATH });
-    socketRef.current = socket;
+    let socket: Socket | null = null;
+    let isGone = false;
     const onConnect = () => {
+      if (!socket) return;
       setState('connected');
       setTransport(socket.io.engine.transport.name);
       socket.io.engine.once('upgrade', (t: { name: string }) => setTransport(t.name));
@@ -27,11 +29,24 @@ export function useEchoSocket() {
     const onDisconnect = () => setState('disconnected');
     // While the manager retries, the page says so instead of claiming to be offline.
     const onReconnecting = () => setState('connecting');
-    socket.on('connect', onConnect);
-    socket.on('disconnect', onDisconnect);
-    socket.on('connect_error', onDisconnect);
-    socket.io.on('reconnect_attempt', onReconnecting);
+    import('socket.io-client').then(
+      ({ io }) => {
+        if (isGone) return;
+        socket = io({ path: REALTIME_PATH });
+        socketRef.current = socket;
+        socket.on('connect', onConnect);
+        socket.on('disconnect', onDisconnect);
+        socket.on('connect_error', onDisconnect);
+        socket.io.on('reconnect_attempt', onReconnecting);
+      },
+      // The client's code could not be fetched (offline): as a connection that failed.
+      () => {
+        if (!isGone) setState('disconnected');
+      },
+    );
     return () => {
+      isGone = true;
+      if (!socket) return;
       socket.io.off('reconnect_attempt', onReconnecting);
       socket.removeAllListeners();
       socket.disconnect();

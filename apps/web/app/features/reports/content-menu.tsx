@@ -1,20 +1,10 @@
-import { ApiError, formatMessage, type ReportTarget } from '@evcircle/contract/client';
-import { Ban, Ellipsis, Flag, Trash2, UserRoundCheck } from 'lucide-react';
-import { type ComponentProps, type MouseEvent, useEffect, useState } from 'react';
-import { useRequireLogin, useViewer } from '~/features/auth/index.ts';
-import { RELATIONS_MESSAGES, useBlock } from '~/features/relations/index.ts';
+import { formatMessage, type ReportTarget } from '@evcircle/contract/client';
+import { type KeyboardEvent, useState } from 'react';
+import { useViewer } from '~/features/auth/index.ts';
 import { lazyComponent } from '~/lib/lazy-component.ts';
-import { useIsMobile } from '~/lib/use-is-mobile.ts';
 import { cn } from '~/ui/cn.ts';
-import { ConfirmSheet } from '~/ui/confirm-sheet.tsx';
-import { IconButton } from '~/ui/icon-button.tsx';
-import { Menu, MenuItem } from '~/ui/menu.tsx';
-import { Sheet } from '~/ui/sheet.tsx';
-import { useToast } from '~/ui/toast.tsx';
-import { REPORTS_MESSAGES } from './messages.ts';
-
-/** The report form loads when 举报 is chosen. */
-const ReportDialog = lazyComponent(() => import('./report-dialog.tsx').then((module) => module.ReportDialog));
+import { UI_MESSAGES } from '~/ui/messages.ts';
+import { MoreButton, stopClick } from './more-button.tsx';
 
 export type ContentTarget = {
   type: ReportTarget;
@@ -42,203 +32,46 @@ export type ContentMenuProps = {
   className?: string;
 };
 
-type Dialog = 'report' | 'block' | 'delete' | null;
+/** The menu itself (its items, the dropdown or sheet, block, delete, report) loads when first opened. */
+const ContentMenuPanel = lazyComponent(
+  () => import('./content-menu-panel.tsx').then((module) => module.ContentMenuPanel),
+  // Meanwhile the button stays as it is.
+  (props) => <ClosedMenu {...props} onOpen={() => {}} />,
+);
 
 /**
- * The "更多" (…) button of a post, comment or profile. Someone else's: 举报 (the report
- * dialog) and 拉黑 / 取消拉黑 the author, both behind login and the block behind a
- * confirmation. The viewer's own: 删除 behind a confirmation, then `onDelete`. A
- * dropdown on desktop, an action sheet on phones.
+ * The "更多" (…) button of a post, comment or profile (the menu: content-menu-panel.tsx).
+ * Until first pressed it is only the button, drawn as the menu draws it closed, so a
+ * page's first load carries no menu; pressing it (or ↓) mounts the menu open.
  */
-export function ContentMenu({
-  target,
-  isMine,
-  onDelete,
-  onDeleted,
-  canDelete = false,
-  onBlocked,
-  onUnblocked,
-  className,
-}: ContentMenuProps) {
+export function ContentMenu(props: ContentMenuProps) {
   const viewer = useViewer();
-  const requireLogin = useRequireLogin();
-  const isMobile = useIsMobile();
-  const toast = useToast();
-  const block = useBlock(target.authorId, target.authorName);
-  const [isOpen, setOpen] = useState(false);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [isOpened, setOpened] = useState(false);
+  // The viewer's own content offers only 删除, and only with a way to delete it.
+  const isMine = props.isMine || (viewer !== null && viewer.uid === props.target.authorId);
+  const canDelete = props.onDelete !== undefined && (isMine || (props.canDelete ?? false));
+  if (isMine && !canDelete) return null;
+  if (isOpened) return <ContentMenuPanel {...props} />;
+  return <ClosedMenu {...props} onOpen={() => setOpened(true)} />;
+}
 
-  const mine = isMine || (viewer !== null && viewer.uid === target.authorId);
-  const showDelete = onDelete !== undefined && (mine || canDelete);
-  const showOthers = !mine;
-  const refreshBlock = block.refresh;
-
-  // Ask for the block state when the menu opens (only someone else's, only logged in).
-  useEffect(() => {
-    if (isOpen && showOthers && viewer) void refreshBlock();
-  }, [isOpen, showOthers, viewer, refreshBlock]);
-
-  function choose(next: Exclude<Dialog, null>) {
-    setOpen(false);
-    if (next !== 'delete' && !requireLogin(REPORTS_MESSAGES.pleaseLogin)) return;
-    setDialog(next);
-  }
-
-  const items: MenuAction[] = [];
-  if (showOthers) {
-    items.push({ key: 'report', label: REPORTS_MESSAGES.report, icon: Flag, onSelect: () => choose('report') });
-    items.push(
-      block.isBlocked
-        ? { key: 'unblock', label: RELATIONS_MESSAGES.unblock, icon: UserRoundCheck, onSelect: () => choose('block') }
-        : { key: 'block', label: RELATIONS_MESSAGES.block, icon: Ban, onSelect: () => choose('block'), danger: true },
-    );
-  }
-  if (showDelete) {
-    items.push({
-      key: 'delete',
-      label: REPORTS_MESSAGES.delete,
-      icon: Trash2,
-      onSelect: () => choose('delete'),
-      danger: true,
-    });
-  }
-  if (items.length === 0) return null;
-
-  const label = formatMessage(REPORTS_MESSAGES.moreFor, { name: target.authorName });
-  const deleteTitle = REPORTS_MESSAGES.deleteTitle[target.type];
-
+function ClosedMenu({ target, className, onOpen }: ContentMenuProps & { onOpen: () => void }) {
   return (
-    // Menus sit inside clickable cards: keep their clicks from opening the card.
     // biome-ignore lint/a11y/noStaticElementInteractions: only stops clicks from bubbling
     // biome-ignore lint/a11y/useKeyWithClickEvents: only stops clicks from bubbling
-    <div className={cn('relative', className)} onClick={stop} data-testid="content-menu">
-      {isMobile ? (
-        <>
-          <MoreButton label={label} aria-haspopup="menu" aria-expanded={isOpen} onClick={() => setOpen(true)} />
-          {isOpen ? (
-            <Sheet open onClose={() => setOpen(false)} title={target.authorName} data-testid="content-menu-sheet">
-              <ul className="p-2">
-                {items.map((item) => (
-                  <li key={item.key}>
-                    <button
-                      type="button"
-                      data-testid={`content-menu-${item.key}`}
-                      onClick={item.onSelect}
-                      className={cn(SHEET_ITEM, item.danger && 'text-red-600 dark:text-red-400')}
-                    >
-                      <item.icon aria-hidden="true" className="size-5" />
-                      {item.label}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </Sheet>
-          ) : null}
-        </>
-      ) : (
-        <Menu
-          isOpen={isOpen}
-          onOpenChange={setOpen}
-          label={label}
-          data-testid="content-menu-list"
-          className="mt-1 w-40"
-          trigger={(props) => <MoreButton label={label} {...props} />}
-        >
-          {items.map((item) => (
-            <MenuItem
-              key={item.key}
-              isDanger={item.danger}
-              data-testid={`content-menu-${item.key}`}
-              onClick={item.onSelect}
-            >
-              <item.icon aria-hidden="true" className="size-4" />
-              {item.label}
-            </MenuItem>
-          ))}
-        </Menu>
-      )}
-
-      {/* Mounted only while in use: a long comment list keeps one small button per row. */}
-      {dialog === 'report' ? (
-        <ReportDialog
-          subject={{ type: target.type, id: target.id, name: target.authorName }}
-          onClose={() => setDialog(null)}
-        />
-      ) : null}
-      {dialog === 'block' ? (
-        <ConfirmSheet
-          open
-          title={formatMessage(block.isBlocked ? RELATIONS_MESSAGES.unblockTitle : RELATIONS_MESSAGES.blockTitle, {
-            name: target.authorName,
-          })}
-          hint={block.isBlocked ? RELATIONS_MESSAGES.unblockHint : RELATIONS_MESSAGES.blockHint}
-          confirmLabel={block.isBlocked ? RELATIONS_MESSAGES.unblock : RELATIONS_MESSAGES.block}
-          danger={!block.isBlocked}
-          onClose={() => setDialog(null)}
-          data-testid="block-confirm"
-          onConfirm={async () => {
-            const now = await block.toggle();
-            if (now === null) return;
-            setDialog(null);
-            if (now) onBlocked?.();
-            else onUnblocked?.();
-          }}
-        />
-      ) : null}
-      {showDelete && dialog === 'delete' ? (
-        <ConfirmSheet
-          open
-          title={deleteTitle}
-          hint={REPORTS_MESSAGES.deleteHint}
-          confirmLabel={REPORTS_MESSAGES.delete}
-          danger
-          onClose={() => setDialog(null)}
-          data-testid="delete-confirm"
-          onConfirm={async () => {
-            try {
-              await onDelete?.();
-            } catch (error) {
-              toast.show(error instanceof ApiError ? error.message : REPORTS_MESSAGES.failed, { tone: 'error' });
-              return;
-            }
-            setDialog(null);
-            toast.show(REPORTS_MESSAGES.deleted, { tone: 'success' });
-            onDeleted?.();
-          }}
-        />
-      ) : null}
+    <div className={cn('relative', className)} onClick={stopClick} data-testid="content-menu">
+      <MoreButton
+        label={formatMessage(UI_MESSAGES.moreFor, { name: target.authorName })}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        onClick={onOpen}
+        onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
+          if (event.key === 'ArrowDown') {
+            event.preventDefault();
+            onOpen();
+          }
+        }}
+      />
     </div>
-  );
-}
-
-type MenuAction = {
-  key: 'report' | 'block' | 'unblock' | 'delete';
-  label: string;
-  icon: typeof Flag;
-  onSelect: () => void;
-  danger?: boolean;
-};
-
-function stop(event: MouseEvent) {
-  event.stopPropagation();
-}
-
-const SHEET_ITEM =
-  'flex w-full items-center gap-3 rounded-xl px-3 py-3.5 text-left text-base text-gray-800 hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800';
-
-/** The … button: it opens the dropdown (desktop) or the action sheet (phones). */
-function MoreButton({ onClick, ...props }: Omit<ComponentProps<typeof IconButton>, 'title' | 'data-testid'>) {
-  return (
-    <IconButton
-      title={REPORTS_MESSAGES.more}
-      data-testid="content-menu-button"
-      onClick={(event) => {
-        event.preventDefault();
-        onClick?.(event);
-      }}
-      {...props}
-    >
-      <Ellipsis aria-hidden="true" className="size-5" />
-    </IconButton>
   );
 }

@@ -1,8 +1,6 @@
 /** Wording of the 更多 menu, reports and the moderation queue (zh-CN, reviewed in one place). */
 export const REPORTS_MESSAGES = {
-  // the "更多" menu on posts, comments and profiles
-  more: '更多',
-  moreFor: '更多操作：{name}',
+  // the "更多" menu on posts, comments and profiles (its button's words: UI_MESSAGES)
   report: '举报',
   delete: '删除',
   confirm: '确定',

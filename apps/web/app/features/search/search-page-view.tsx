@@ -1,6 +1,8 @@
+import type { SearchHistoryEntry } from '@evcircle/contract/client';
 import type { ReactNode } from 'react';
 import { useNavigation } from 'react-router';
 import { useViewer } from '~/features/auth/index.ts';
+import { lazyComponent } from '~/lib/lazy-component.ts';
 import { useIsMobile } from '~/lib/use-is-mobile.ts';
 import { cn } from '~/ui/cn.ts';
 import { SEARCH_MESSAGES } from './messages.ts';
@@ -8,8 +10,15 @@ import { readSearchAddress, type SearchAddress } from './search-address.ts';
 import { SearchBox } from './search-box.tsx';
 import type { SearchPageData } from './search-page.ts';
 import { SearchResults, SearchResultsSkeleton, SearchTabs } from './search-results.tsx';
-import { SearchStart } from './search-start.tsx';
 import { useRunSearch, useSearchWords } from './use-search-words.ts';
+
+/**
+ * The page before typing (history, hot words, 猜你喜欢) loads with that page only, not
+ * with the results: the server's HTML already shows it while its code comes.
+ */
+const SearchStart = lazyComponent(() => import('./search-start.tsx').then((m) => m.SearchStart));
+/** One empty history, so a re-render gives SearchStart the same props. */
+const NO_HISTORY: SearchHistoryEntry[] = [];
 
 /**
  * The search this page is on its way to (another word or tab whose results are loading),
@@ -54,7 +63,7 @@ export function SearchPageView({ page }: { page: SearchPageData }) {
   } else if (page.start) {
     content = (
       <SearchStart
-        history={viewer ? (words ?? page.start.words).history : []}
+        history={viewer ? (words ?? page.start.words).history : NO_HISTORY}
         hot={(words ?? page.start.words).hot}
         recommended={page.start.recommended}
         postModal={page.postModal}

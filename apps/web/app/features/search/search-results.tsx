@@ -1,15 +1,11 @@
-import { formatMessage, type PostSearchHit, type UserSearchHit } from '@evcircle/contract/client';
+import { formatMessage, type PostSearchHit } from '@evcircle/contract/client';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
-import { useViewer } from '~/features/auth/index.ts';
 import { FeedGrid, FeedUnavailable, type ModalPreload, PostCardSkeleton } from '~/features/posts/index.ts';
-import { UserRow } from '~/features/relations/index.ts';
 import type { ProductModalPreload } from '~/features/shop/index.ts';
 import { useApi } from '~/lib/api.ts';
 import { lazyComponent } from '~/lib/lazy-component.ts';
-import { useLoadMoreSentinel, usePagedList } from '~/lib/use-paged-list.ts';
 import { cn } from '~/ui/cn.ts';
-import { ListFooter } from '~/ui/list-footer.tsx';
 import { Skeleton } from '~/ui/skeleton.tsx';
 import { highlightSnippet } from './highlight.ts';
 import { Highlighted } from './highlighted.tsx';
@@ -25,6 +21,11 @@ import { fetchResults, RESULT_PAGE_SIZE, type SearchResults as Results } from '.
 const ProductResults = lazyComponent(() => import('./product-results.tsx').then((m) => m.ProductResults));
 const ProductResultsSkeleton = lazyComponent(() =>
   import('./product-results.tsx').then((m) => m.ProductResultsSkeleton),
+);
+/** So does the people tab (its rows, follow buttons and VIP badges). */
+const UserResults = lazyComponent(
+  () => import('./user-results.tsx').then((m) => m.UserResults),
+  () => <SearchResultsSkeleton type="user" />,
 );
 
 /** 帖子 / 用户 / 商品: links that change ?type= (a reload and a shared link keep the tab). */
@@ -102,43 +103,7 @@ function PostResults({
   );
 }
 
-function UserResults({ word, firstPage, imageBase }: { word: string; firstPage: UserSearchHit[]; imageBase: string }) {
-  const api = useApi();
-  const viewerId = useViewer()?.uid ?? null;
-  const fetchPage = useCallback((page: number) => fetchResults.user(api, word, page), [api, word]);
-  const { items, status, loadMore } = usePagedList({
-    firstPage,
-    size: RESULT_PAGE_SIZE.user,
-    fetchPage,
-    keyOf: (user) => user.uid,
-  });
-  const sentinel = useLoadMoreSentinel(status, () => void loadMore());
-  if (items.length === 0 && status === 'done') return <SearchEmpty word={word} type="user" />;
-  return (
-    <section aria-label={formatMessage(SEARCH_MESSAGES.userResults, { word })} aria-busy={status === 'loading'}>
-      <ul
-        data-testid="search-users"
-        className="mx-auto max-w-3xl divide-y divide-gray-100 overflow-hidden rounded-xl bg-white ring-1 ring-gray-900/5 dark:divide-gray-800 dark:bg-gray-900 dark:ring-white/10"
-      >
-        {items.map((user) => (
-          <UserRow
-            key={user.uid}
-            user={user}
-            imageBase={imageBase}
-            viewerId={viewerId}
-            name={<Highlighted html={user.highlight} text={user.nickname} />}
-            isDetailed
-          />
-        ))}
-        {status === 'loading' ? <UserRowSkeletons count={3} /> : null}
-      </ul>
-      <div ref={sentinel} aria-hidden="true" className="h-px" />
-      <ListFooter status={status} onLoadMore={loadMore} />
-    </section>
-  );
-}
-
-function UserRowSkeletons({ count }: { count: number }) {
+export function UserRowSkeletons({ count }: { count: number }) {
   return Array.from({ length: count }, (_, i) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
     <li key={i} data-testid="user-skeleton" className="flex items-center gap-3 px-4 py-3">

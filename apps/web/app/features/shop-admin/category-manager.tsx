@@ -12,9 +12,9 @@ import { useApi } from '~/lib/api.ts';
 import { Button } from '~/ui/button.tsx';
 import { ConfirmSheet } from '~/ui/confirm-sheet.tsx';
 import { useToast } from '~/ui/toast.tsx';
+import { inputClass } from './input-class.ts';
 import { SHOP_ADMIN_MESSAGES as M } from './messages.ts';
 import { parentOf } from './product-draft.ts';
-import { inputClass } from './spec-editor.tsx';
 
 /** The tree's row actions: icons (named for screen readers and on hover), so names keep the room. */
 const ICON_BUTTON = 'size-8 shrink-0 px-0';

@@ -1,4 +1,10 @@
-import { ApiError, adminProductSave, type CategoryNode, formatMessage } from '@evcircle/contract/client';
+import {
+  type AdminProduct,
+  ApiError,
+  adminProductSave,
+  type CategoryNode,
+  formatMessage,
+} from '@evcircle/contract/client';
 import { ArrowLeft, LoaderCircle } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -9,10 +15,13 @@ import { cn } from '~/ui/cn.ts';
 import { useToast } from '~/ui/toast.tsx';
 import { DescriptionPreview } from './description-preview.tsx';
 import { ImageField } from './image-field.tsx';
+import { inputClass } from './input-class.ts';
 import { SHOP_ADMIN_MESSAGES as M } from './messages.ts';
 import {
   type DraftProblems,
+  draftOf,
   draftProblems,
+  emptyDraft,
   flattenTree,
   MAX_IMAGES,
   MAX_SKUS,
@@ -23,7 +32,7 @@ import {
   skuTable,
 } from './product-draft.ts';
 import { SkuTable } from './sku-table.tsx';
-import { inputClass, SpecEditor } from './spec-editor.tsx';
+import { SpecEditor } from './spec-editor.tsx';
 
 type ProductFormProps = {
   initial: ProductDraft;
@@ -58,6 +67,14 @@ function Field({
       ) : null}
     </section>
   );
+}
+
+/** The form of ?edit=new (`product` null) or ?edit={pid}, filled from the product. */
+export function ProductEditor({
+  product,
+  ...props
+}: Omit<ProductFormProps, 'initial'> & { product: AdminProduct | null }) {
+  return <ProductForm initial={product ? draftOf(product) : emptyDraft()} {...props} />;
 }
 
 /** Creates or edits a product: category, title, description, images, specs, SKUs, promotion, on sale. */

@@ -17,8 +17,8 @@ import { cn } from '~/ui/cn.ts';
 import { Image } from '~/ui/image.tsx';
 import { ListFooter } from '~/ui/list-footer.tsx';
 import { useToast } from '~/ui/toast.tsx';
+import { inputClass } from './input-class.ts';
 import { SHOP_ADMIN_MESSAGES as M } from './messages.ts';
-import { inputClass } from './spec-editor.tsx';
 
 export type AdminListPage = EndpointData<typeof adminProductList>;
 type AdminListItem = AdminListPage['items'][number];

@@ -1,12 +1,17 @@
 import type { AdminProduct, CategoryNode } from '@evcircle/contract/client';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { lazyComponent } from '~/lib/lazy-component.ts';
 import { cn } from '~/ui/cn.ts';
 import { CategoryManager } from './category-manager.tsx';
 import { SHOP_ADMIN_MESSAGES as M } from './messages.ts';
-import { draftOf, emptyDraft } from './product-draft.ts';
-import { ProductForm } from './product-form.tsx';
 import { type AdminListPage, ProductList } from './product-list.tsx';
+
+/**
+ * The product form (specs, SKUs, images and their upload, the description's preview)
+ * loads with ?edit= only: the list does without it.
+ */
+const ProductEditor = lazyComponent(() => import('./product-form.tsx').then((module) => module.ProductEditor));
 
 export type ShopAdminView =
   | { view: 'list'; list: AdminListPage; word: string }
@@ -32,11 +37,10 @@ export function ShopAdmin({ page, tree: loadedTree, imageBase }: ShopAdminProps)
   }
 
   if (page.view !== 'list') {
-    const initial = page.view === 'edit' ? draftOf(page.product) : emptyDraft();
     return (
-      <ProductForm
+      <ProductEditor
         key={page.view === 'edit' ? page.product.pid : 'new'}
-        initial={initial}
+        product={page.view === 'edit' ? page.product : null}
         tree={tree}
         imageBase={imageBase}
         onSaved={() => navigate('/admin/products')}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button } from '~/ui/button.tsx';
 import { cn } from '~/ui/cn.ts';
+import { inputClass } from './input-class.ts';
 import { SHOP_ADMIN_MESSAGES as M } from './messages.ts';
 import { fillSkus, isStockInput, isYuanInput, type SkuDraft } from './product-draft.ts';
-import { inputClass } from './spec-editor.tsx';
 
 type Field = 'price' | 'market_price' | 'promo_price' | 'stock';
 const FIELDS: { field: Field; label: string }[] = [

@@ -2,11 +2,9 @@ import { formatMessage } from '@evcircle/contract/client';
 import { Plus, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '~/ui/button.tsx';
+import { inputClass } from './input-class.ts';
 import { SHOP_ADMIN_MESSAGES as M } from './messages.ts';
 import { MAX_SPEC_GROUPS, type SpecDraft } from './product-draft.ts';
-
-export const inputClass =
-  'h-9 w-full rounded-lg border border-gray-300 bg-white px-2.5 text-sm outline-none focus:border-primary-500 focus:ring-2 focus:ring-primary-500/20 dark:border-gray-700 dark:bg-gray-900';
 
 function OptionAdder({ index, onAdd }: { index: number; onAdd: (name: string) => void }) {
   const [text, setText] = useState('');

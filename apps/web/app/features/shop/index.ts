@@ -2,7 +2,7 @@
 // loaders, and the product grid with its modal (address and lazily loaded host), which
 // the search page's product results reuse.
 
-export { CategoryNotFound } from './category-not-found.tsx';
+export { CategoryNotFound, ProductNotFound } from './lazy-not-found.tsx';
 export { SHOP_MESSAGES } from './messages.ts';
 export {
   isProductListAddress,
@@ -13,7 +13,6 @@ export {
 export { PriceTag } from './price-tag.tsx';
 export { ProductCardSkeleton } from './product-card.tsx';
 export { ProductGrid } from './product-grid.tsx';
-export { ProductNotFound } from './product-not-found.tsx';
 export { loadProductPage, productMeta } from './product-page.ts';
 export { ProductPageView } from './product-page-view.tsx';
 export { loadShopPage, shopMeta } from './shop-page.ts';

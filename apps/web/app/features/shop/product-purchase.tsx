@@ -9,7 +9,6 @@ import { QuantityStepper } from '~/ui/quantity-stepper.tsx';
 import { SHOP_MESSAGES } from './messages.ts';
 import { discountOf } from './price.ts';
 import { PriceTag } from './price-tag.tsx';
-import { PromotionBand } from './promotion-band.tsx';
 import { SpecPicker } from './spec-picker.tsx';
 import {
   choiceText,
@@ -25,6 +24,11 @@ import { useAddToCart } from './use-add-to-cart.ts';
 
 /** The mini-program code loads when first asked for. */
 const QrSheet = lazyComponent(() => import('./qr-sheet.tsx').then((module) => module.QrSheet));
+/**
+ * 限时特惠 (its countdown and Beijing-time formatting) loads beside the page, for the
+ * products that have one: the server's HTML already shows when it ends.
+ */
+const PromotionBand = lazyComponent(() => import('./promotion-band.tsx').then((module) => module.PromotionBand));
 
 type ProductPurchaseProps = {
   product: Product;

@@ -4,14 +4,12 @@ import { lazyComponent } from '~/lib/lazy-component.ts';
 import { useRootData } from '~/lib/root-data.ts';
 import { useIsMobile, useViewport } from '~/lib/use-is-mobile.ts';
 import { useLoadMoreSentinel, usePagedList } from '~/lib/use-paged-list.ts';
-import { ListFooter } from '~/ui/list-footer.tsx';
 import { useToast } from '~/ui/toast.tsx';
 import type { ModalPreload } from '../view/modal-params.ts';
 import { useModalAddress } from '../view/use-modal-address.ts';
 import { columnCountFor, distributeIntoColumns } from './masonry.ts';
 import { FEED_MESSAGES } from './messages.ts';
 import { PostCard } from './post-card.tsx';
-import { PostCardSkeleton } from './post-card-skeleton.tsx';
 import type { FetchFeedPage } from './use-feed-pages.ts';
 
 /** Pull-to-refresh is a phone gesture: its code loads on phones, after the page. */
@@ -22,6 +20,13 @@ const PullToRefresh = lazyComponent(() => import('./pull-to-refresh.tsx').then((
  * first opened from a list, not with the list (docs/decisions/0011).
  */
 const PostModalHost = lazyComponent(() => import('../view/post-modal-host.tsx').then((m) => m.PostModalHost));
+
+/**
+ * What shows only once the list is scrolled to its end (the next page's placeholders, the
+ * line under the list: loading, retry, no more) loads beside the page.
+ */
+const PostCardSkeleton = lazyComponent(() => import('./post-card-skeleton.tsx').then((m) => m.PostCardSkeleton));
+const ListFooter = lazyComponent(() => import('~/ui/list-footer.tsx').then((m) => m.ListFooter));
 
 /** Start loading the next page this far before the bottom comes into view. */
 const PREFETCH_MARGIN = '0px 0px 800px 0px';

@@ -7,11 +7,12 @@ import {
   type PostTheme,
   postRelease,
 } from '@evcircle/contract/client';
-import { CloudCheck, CloudOff, FileText, LoaderCircle } from 'lucide-react';
+import { FileText, LoaderCircle } from 'lucide-react';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DraftsSheet, formatClock } from '~/features/drafts/index.ts';
+import { DraftsSheet } from '~/features/drafts/index.ts';
 import { useApi } from '~/lib/api.ts';
+import { lazyComponent, lazyDialog } from '~/lib/lazy-component.ts';
 import { useIsMobile } from '~/lib/use-is-mobile.ts';
 import { Button } from '~/ui/button.tsx';
 import { cn } from '~/ui/cn.ts';
@@ -27,13 +28,24 @@ import {
   publishBlocker,
 } from './composer-state.ts';
 import { forgetOwnComposerUrl, useReplaceDraftParam } from './composer-url.ts';
-import { LeaveDialog } from './leave-dialog.tsx';
 import { MediaField } from './media-field.tsx';
 import { PUBLISH_MESSAGES } from './messages.ts';
 import { CheckinSwitch, LocationField, ThemePicker } from './post-options.tsx';
-import { type SaveStatus, useDraftAutosave } from './use-draft-autosave.ts';
+import { useDraftAutosave } from './use-draft-autosave.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
 import { useMediaUploads } from './use-media-uploads.ts';
+
+/**
+ * The autosave line (已自动保存 14:03, its icons and the Beijing clock) loads beside the
+ * page: it says nothing until a draft is first saved.
+ */
+const SaveIndicator = lazyComponent(() => import('./save-indicator.tsx').then((module) => module.SaveIndicator));
+
+/** 离开发布页？ loads when leaving is first held up. */
+const LeaveDialog = lazyDialog(
+  () => import('./leave-dialog.tsx').then((module) => module.LeaveDialog),
+  (props) => props.open,
+);
 
 type ComposerProps = {
   /** The draft being resumed (`?did=`), or null for a new post. */
@@ -290,40 +302,5 @@ export function Composer({
         onSave={saveDraft}
       />
     </div>
-  );
-}
-
-function SaveIndicator({ status }: { status: SaveStatus }) {
-  if (status.state === 'idle') return null;
-  return (
-    <p
-      data-testid="save-status"
-      aria-live="polite"
-      className={cn(
-        'flex items-center gap-1 truncate',
-        status.state === 'failed' ? 'text-red-600 dark:text-red-400' : 'text-gray-400 dark:text-gray-500',
-      )}
-    >
-      {status.state === 'saving' ? (
-        <>
-          <LoaderCircle aria-hidden="true" className="size-3.5 shrink-0 animate-spin" />
-          {PUBLISH_MESSAGES.autosaving}
-        </>
-      ) : status.state === 'saved' ? (
-        <>
-          <CloudCheck aria-hidden="true" className="size-3.5 shrink-0" />
-          {formatMessage(status.isAuto ? PUBLISH_MESSAGES.autosaved : PUBLISH_MESSAGES.saved, {
-            time: formatClock(status.at),
-          })}
-        </>
-      ) : (
-        <>
-          <CloudOff aria-hidden="true" className="size-3.5 shrink-0" />
-          <span className="truncate" title={status.message}>
-            {status.message === PUBLISH_MESSAGES.draftSaveFailed ? PUBLISH_MESSAGES.autosaveFailed : status.message}
-          </span>
-        </>
-      )}
-    </p>
   );
 }

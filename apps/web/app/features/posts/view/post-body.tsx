@@ -1,7 +1,7 @@
 import { formatMessage, type PostDetail } from '@evcircle/contract/client';
 import { BadgeCheck, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatRelativeTime } from '~/lib/china-time.ts';
+import { RelativeTime } from '~/lib/lazy-relative-time.tsx';
 import { themePageOf } from '../themes/themes.ts';
 import { POST_MESSAGES } from './messages.ts';
 import { splitHeading } from './post-text.ts';
@@ -55,9 +55,7 @@ export function PostBody({ post, headingLevel: Heading, headingId }: PostBodyPro
         ) : null}
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-gray-500 dark:text-gray-400">
-        <time dateTime={post.atime} title={post.atime} suppressHydrationWarning>
-          {formatRelativeTime(post.atime)}
-        </time>
+        <RelativeTime iso={post.atime} />
         {post.location ? (
           <span data-testid="post-location" className="inline-flex min-w-0 items-center gap-0.5">
             <MapPin aria-hidden="true" className="size-3.5 shrink-0" />

@@ -71,6 +71,8 @@ export function PostView({
       [],
     ),
   );
+  // The same function for the post's life (the follow button's code loads beside the page).
+  const onFollowChange = useCallback((now: boolean) => onChangeRef.current?.({ isfollow: now ? 1 : 0 }), []);
   // Counts changed here; until then the post's own (which the detail may still update).
   const [commentCount, setCommentCount] = useState<number | null>(null);
   const [shareCount, setShareCount] = useState<number | null>(null);
@@ -95,7 +97,7 @@ export function PostView({
       leading={leading}
       onDeleted={onDeleted}
       onBlocked={onBlocked}
-      onFollowChange={(now) => onChange?.({ isfollow: now ? 1 : 0 })}
+      onFollowChange={onFollowChange}
     />
   );
   const actions = (

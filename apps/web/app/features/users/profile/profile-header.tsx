@@ -1,15 +1,21 @@
 import { formatMessage, resolveMediaUrl, type UserProfile } from '@evcircle/contract/client';
-import { Car, Coins, FileText, Mars, Pencil, Venus } from 'lucide-react';
-import { Link, useRevalidator } from 'react-router';
+import { Car, Mars, Venus } from 'lucide-react';
+import { useCallback } from 'react';
+import { useRevalidator } from 'react-router';
 import { FollowButton, type FollowListTab, RELATIONS_MESSAGES, UnblockButton } from '~/features/relations/index.ts';
 import { ContentMenu } from '~/features/reports/index.ts';
 import { formatCount } from '~/lib/format-count.ts';
+import { lazyComponent } from '~/lib/lazy-component.ts';
 import { useIsMobile } from '~/lib/use-is-mobile.ts';
 import { Avatar } from '~/ui/avatar.tsx';
-import { buttonClass } from '~/ui/button.tsx';
 import { cn } from '~/ui/cn.ts';
-import { VipBadge } from '~/ui/vip-badge.tsx';
 import { PROFILES_MESSAGES } from './messages.ts';
+
+/** What only one's own profile shows (its links and icons) loads for that profile alone. */
+const OwnProfileActions = lazyComponent(() => import('./own-profile.tsx').then((module) => module.OwnProfileActions));
+const PointsLink = lazyComponent(() => import('./own-profile.tsx').then((module) => module.PointsLink));
+/** So does the crown of VIP members' profiles. */
+const VipBadge = lazyComponent(() => import('~/ui/vip-badge.tsx').then((module) => module.VipBadge));
 
 type ProfileHeaderProps = {
   profile: UserProfile;
@@ -82,24 +88,13 @@ function Count({
 export function ProfileHeader({ profile, imageBase, points, onFollowChange, onOpenList }: ProfileHeaderProps) {
   const isMobile = useIsMobile();
   const revalidator = useRevalidator();
+  // One function for the page's life (the lazily loaded buttons below keep their server HTML until then).
+  const revalidate = useCallback(() => void revalidator.revalidate(), [revalidator]);
   const isMine = profile.ismine === 1;
   const isVip = profile.is_vip === 1 || profile.isVIP;
 
   const actions = isMine ? (
-    <div className="flex items-center gap-2">
-      <Link to="/settings" data-testid="edit-profile" className={buttonClass('outline', 'md', 'flex-1 md:flex-none')}>
-        <Pencil aria-hidden="true" className="size-4" />
-        {PROFILES_MESSAGES.editProfile}
-      </Link>
-      <Link
-        to="/publish?drafts=1"
-        data-testid="profile-drafts"
-        className={buttonClass('outline', 'md', 'flex-1 md:flex-none')}
-      >
-        <FileText aria-hidden="true" className="size-4" />
-        {PROFILES_MESSAGES.drafts}
-      </Link>
-    </div>
+    <OwnProfileActions />
   ) : (
     <div className="flex items-center gap-2">
       {/* Nobody follows someone they blocked: the way back is lifting the block. */}
@@ -107,7 +102,7 @@ export function ProfileHeader({ profile, imageBase, points, onFollowChange, onOp
         <UnblockButton
           uid={profile.uid}
           name={profile.nickname}
-          onUnblocked={() => void revalidator.revalidate()}
+          onUnblocked={revalidate}
           className={isMobile ? 'flex-1' : undefined}
         />
       ) : (
@@ -123,8 +118,8 @@ export function ProfileHeader({ profile, imageBase, points, onFollowChange, onOp
       <ContentMenu
         target={{ type: 'user', id: profile.uid, authorId: profile.uid, authorName: profile.nickname }}
         isMine={false}
-        onBlocked={() => void revalidator.revalidate()}
-        onUnblocked={() => void revalidator.revalidate()}
+        onBlocked={revalidate}
+        onUnblocked={revalidate}
         className="shrink-0"
       />
     </div>
@@ -183,16 +178,7 @@ export function ProfileHeader({ profile, imageBase, points, onFollowChange, onOp
           />
           <Count label={PROFILES_MESSAGES.likes} value={profile.likes} testId="count-likes" />
         </div>
-        {isMine && points !== null ? (
-          <Link
-            to="/settings#points"
-            data-testid="profile-points"
-            className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-700 hover:bg-amber-100 dark:bg-amber-950/60 dark:text-amber-300 dark:hover:bg-amber-950"
-          >
-            <Coins aria-hidden="true" className="size-4" />
-            {formatMessage(PROFILES_MESSAGES.pointsValue, { points })}
-          </Link>
-        ) : null}
+        {isMine && points !== null ? <PointsLink points={points} /> : null}
       </div>
       {isMobile ? <div className="mt-4">{actions}</div> : null}
     </header>

@@ -1,11 +1,16 @@
 import { formatMessage, PAGE_SIZE, type Post, type UserProfile, userPosts } from '@evcircle/contract/client';
-import { FileText, RotateCw, UserX } from 'lucide-react';
+import { RotateCw } from 'lucide-react';
 import { useCallback } from 'react';
 import { useRevalidator } from 'react-router';
 import { FeedGrid, type ModalPreload } from '~/features/posts/index.ts';
 import { useApi } from '~/lib/api.ts';
+import { lazyComponent } from '~/lib/lazy-component.ts';
 import { Button } from '~/ui/button.tsx';
 import { PROFILES_MESSAGES } from './messages.ts';
+
+/** A profile without posts to show (none yet, or blocked) is rare: its words and icons load with it. */
+const PostsEmpty = lazyComponent(() => import('./profile-posts-states.tsx').then((module) => module.PostsEmpty));
+const PostsBlocked = lazyComponent(() => import('./profile-posts-states.tsx').then((module) => module.PostsBlocked));
 
 type ProfilePostsProps = {
   profile: UserProfile;
@@ -34,11 +39,7 @@ export function ProfilePosts({ profile, firstPage, hasFailed, imageBase, modalPr
         </h2>
       </div>
       {profile.isblock === 1 ? (
-        <div data-testid="posts-blocked" className="flex flex-col items-center py-20 text-center">
-          <UserX aria-hidden="true" className="size-10 text-gray-300 dark:text-gray-700" />
-          <p className="mt-3 text-base font-medium">{PROFILES_MESSAGES.postsBlocked}</p>
-          <p className="mt-1 text-sm text-gray-500 dark:text-gray-400">{PROFILES_MESSAGES.postsBlockedHint}</p>
-        </div>
+        <PostsBlocked />
       ) : hasFailed ? (
         <div role="alert" className="flex flex-col items-center gap-4 py-16 text-sm text-gray-500 dark:text-gray-400">
           <span>{PROFILES_MESSAGES.postsFailed}</span>
@@ -61,15 +62,7 @@ export function ProfilePosts({ profile, firstPage, hasFailed, imageBase, modalPr
           imageBase={imageBase}
           fetchPage={fetchPage}
           label={formatMessage(PROFILES_MESSAGES.postsLabel, { nickname: profile.nickname })}
-          empty={
-            <div data-testid="posts-empty" className="flex flex-col items-center py-20 text-center">
-              <FileText aria-hidden="true" className="size-10 text-gray-300 dark:text-gray-700" />
-              <p className="mt-3 text-base font-medium">{PROFILES_MESSAGES.postsEmpty}</p>
-              <p className="mt-1 text-sm text-gray-500 dark:text-gray-400">
-                {profile.ismine === 1 ? PROFILES_MESSAGES.postsEmptyMine : PROFILES_MESSAGES.postsEmptyHint}
-              </p>
-            </div>
-          }
+          empty={<PostsEmpty isMine={profile.ismine === 1} />}
         />
       )}
     </div>

@@ -1,7 +1,7 @@
 import { ApiError, formatMessage, resolveMediaUrl, uploadAvatar } from '@evcircle/contract/client';
 import { Camera } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { uploadClient } from '~/features/uploads/index.ts';
+import { loadUploadClient } from '~/features/uploads/index.ts';
 import { useRootData } from '~/lib/root-data.ts';
 import { Avatar } from '~/ui/avatar.tsx';
 import { Button } from '~/ui/button.tsx';
@@ -62,7 +62,8 @@ export function AvatarUpload({ avatar, nickname, imageBase, onUploaded }: Avatar
     const form = new FormData();
     form.append('file', file);
     try {
-      const result = await uploadClient(signSecret, setProgress).call(uploadAvatar, form);
+      const client = await loadUploadClient(signSecret, setProgress);
+      const result = await client.call(uploadAvatar, form);
       toast.show(USERS_MESSAGES.avatarUpdated, { tone: 'success' });
       onUploaded(result.url);
     } catch (err) {

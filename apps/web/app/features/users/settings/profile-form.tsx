@@ -7,8 +7,7 @@ import {
   NICKNAME_MAX_LENGTH,
   updateProfile,
 } from '@evcircle/contract/client';
-// The form checks the contract's own rules before sending (this page loads zod for it).
-import { updateProfile as updateProfileDeclaration } from '@evcircle/contract/declarations';
+import type { updateProfile as updateProfileDeclaration } from '@evcircle/contract/declarations';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useApi } from '~/lib/api.ts';
 import { Button } from '~/ui/button.tsx';
@@ -40,12 +39,32 @@ export function changedFields(saved: Fields, edited: Fields): Partial<Fields> {
   return out;
 }
 
+type ProfileSchema = NonNullable<(typeof updateProfileDeclaration)['body']>;
+
+let profileSchema: Promise<ProfileSchema | null> | null = null;
+
+/**
+ * The contract's own schema of a profile change, with zod (about 20 KB compressed): it
+ * loads when the form is first used, not with the page. Null when it cannot be fetched
+ * (offline): the server checks the change the same way.
+ */
+function loadProfileSchema(): Promise<ProfileSchema | null> {
+  profileSchema ??= import('@evcircle/contract/declarations').then(
+    (declarations) => declarations.updateProfile.body ?? null,
+    () => {
+      profileSchema = null;
+      return null;
+    },
+  );
+  return profileSchema;
+}
+
 /**
  * Checks the changes with the contract's own schema, so the limits and messages are
  * exactly the server's (nickname 2–20, bio ≤ 200, car model ≤ 30, sex 0–2).
  */
-export function validateChanges(changes: Partial<Fields>): FieldErrors {
-  const result = updateProfileDeclaration.body?.safeParse(changes);
+export function validateChanges(changes: Partial<Fields>, schema: ProfileSchema | null): FieldErrors {
+  const result = schema?.safeParse(changes);
   if (!result || result.success) return {};
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
@@ -66,19 +85,29 @@ export function ProfileForm({ account, onSaved }: ProfileFormProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
+  // Set by the first submit, which waits for it: the re-checks while typing use it as is.
+  const [schema, setSchema] = useState<ProfileSchema | null>(null);
 
   function set<K extends FieldName>(name: K, value: Fields[K]) {
     const next = { ...fields, [name]: value };
     setFields(next);
     setServerError(null);
     // Re-check as they type once a field has shown an error, so it clears when fixed.
-    if (errors[name]) setErrors(validateChanges(changedFields(saved, next)));
+    if (errors[name]) setErrors(validateChanges(changedFields(saved, next), schema));
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const changes = changedFields(saved, fields);
-    const problems = validateChanges(changes);
+    let loaded = schema;
+    if (!loaded) {
+      // Busy (the button disabled) while the checks load, as while saving.
+      setIsSaving(true);
+      loaded = await loadProfileSchema();
+      setSchema(loaded);
+      setIsSaving(false);
+    }
+    const problems = validateChanges(changes, loaded);
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     if (Object.keys(changes).length === 0) {
@@ -105,7 +134,14 @@ export function ProfileForm({ account, onSaved }: ProfileFormProps) {
 
   const isDirty = Object.keys(changedFields(saved, fields)).length > 0;
   return (
-    <form data-testid="profile-form" noValidate onSubmit={submit} className="space-y-5">
+    <form
+      data-testid="profile-form"
+      noValidate
+      onSubmit={submit}
+      // Typing in it is the sign it will be sent: its checks load meanwhile.
+      onFocus={() => void loadProfileSchema()}
+      className="space-y-5"
+    >
       <Field
         label={USERS_MESSAGES.nickname}
         error={errors.nickname}

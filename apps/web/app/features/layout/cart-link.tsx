@@ -3,17 +3,17 @@ import { ShoppingCart } from 'lucide-react';
 import { useEffect } from 'react';
 import { NavLink } from 'react-router';
 import { useViewer } from '~/features/auth/index.ts';
+import { badgeText, setCartCount, useCartCount } from '~/features/cart/index.ts';
 import { useApi } from '~/lib/api.ts';
 import { cn } from '~/ui/cn.ts';
-import { setCartCount, useCartCount } from './cart-count.ts';
-import { badgeText } from './cart-rules.ts';
-import { CART_MESSAGES } from './messages.ts';
+import { LAYOUT_MESSAGES } from './messages.ts';
 
 /** The account whose count was asked for already: one cart/count per viewer per page load. */
 let fetchedFor: number | null = null;
 
 /**
- * The header's cart icon for a logged-in viewer, with the count badge (99+ at most):
+ * The header's cart icon for a logged-in viewer (the layout's, with its wording: the cart
+ * feature's own words load with the cart and the shop, not with every page), with the count badge (99+ at most):
  * the count is fetched once after hydration, then follows whatever setCartCount says.
  * Nothing for a visitor.
  */
@@ -52,7 +52,7 @@ export function CartLink({ className }: { className?: string }) {
     <NavLink
       to="/cart"
       data-testid="header-cart"
-      aria-label={text ? formatMessage(CART_MESSAGES.headerLinkCount, { count: text }) : CART_MESSAGES.headerLink}
+      aria-label={text ? formatMessage(LAYOUT_MESSAGES.cartCount, { count: text }) : LAYOUT_MESSAGES.cart}
       className={({ isActive }) =>
         cn(
           'relative inline-flex size-9 shrink-0 items-center justify-center rounded-full transition-colors',

@@ -1,0 +1,41 @@
+import { formatMessage } from '@evcircle/contract/client';
+import { Coins, FileText, Pencil } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClass } from '~/ui/button.tsx';
+import { PROFILES_MESSAGES } from './messages.ts';
+
+// What only the viewer's own profile shows (profile-header.tsx loads it for that profile).
+
+/** 编辑资料 and 草稿箱, in place of 关注 on the viewer's own profile. */
+export function OwnProfileActions() {
+  return (
+    <div className="flex items-center gap-2">
+      <Link to="/settings" data-testid="edit-profile" className={buttonClass('outline', 'md', 'flex-1 md:flex-none')}>
+        <Pencil aria-hidden="true" className="size-4" />
+        {PROFILES_MESSAGES.editProfile}
+      </Link>
+      <Link
+        to="/publish?drafts=1"
+        data-testid="profile-drafts"
+        className={buttonClass('outline', 'md', 'flex-1 md:flex-none')}
+      >
+        <FileText aria-hidden="true" className="size-4" />
+        {PROFILES_MESSAGES.drafts}
+      </Link>
+    </div>
+  );
+}
+
+/** The viewer's points balance, linking to the settings page's points section. */
+export function PointsLink({ points }: { points: number }) {
+  return (
+    <Link
+      to="/settings#points"
+      data-testid="profile-points"
+      className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-700 hover:bg-amber-100 dark:bg-amber-950/60 dark:text-amber-300 dark:hover:bg-amber-950"
+    >
+      <Coins aria-hidden="true" className="size-4" />
+      {formatMessage(PROFILES_MESSAGES.pointsValue, { points })}
+    </Link>
+  );
+}
