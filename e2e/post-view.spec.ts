@@ -211,7 +211,10 @@ test.describe('post view', () => {
   });
 
   test('a logged-out reader who taps like gets the login modal, and nothing is counted', async ({ page, api }) => {
-    const [post] = await api.call(postsNoAds, { page: 1, size: 1 });
+    // A post of its own: the feed's first post may be one a journey beside this one just
+    // published and is liking (a new post tops the feed).
+    const pid = await publishImagePost(await loginByApi(), 'travel', '未登录点赞测试：雪山下的充电站');
+    const [post] = await api.call(postDetail, { pid });
     if (!post) throw new Error('no post');
     await page.goto(`/post/${post.pid}`);
     await expect(page.getByTestId('post-like')).toBeEnabled();
@@ -250,6 +253,37 @@ test.describe('post view', () => {
     await expect
       .poll(async () => (await api.call(postDetail, { pid: post.pid }))[0]?.sharenum)
       .toBeGreaterThan(post.sharenum);
+  });
+
+  test('a video post asks for its poster first and for none of the video before it is played', {
+    tag: VIEWPORT_FREE,
+  }, async ({ page, request, api }) => {
+    let video: Post | undefined;
+    for (let p = 1; !video && p <= 5; p++)
+      video = (await api.call(postsNoAds, { page: p, size: 20 })).find((post) => post.isvio === 1);
+    if (!video) throw new Error('the seed has video posts');
+    const html = await (await request.get(`/post/${video.pid}`)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const poster = /<video[^>]* poster="([^"]+)"/.exec(html)?.[1];
+    expect(poster, 'the player has a poster').toBeTruthy();
+    // The poster is preloaded, first, ahead of the app's scripts (which wait for the paint).
+    const firstPreload = /<link rel="preload"[^>]*>/.exec(head)?.[0] ?? '';
+    expect(firstPreload).toContain(`href="${poster}"`);
+    expect(firstPreload).toContain('as="image"');
+    expect(firstPreload).toContain('fetchPriority="high"');
+    expect(head).not.toContain('rel="modulepreload"');
+    expect(html).toMatch(/<video[^>]* preload="none"/);
+
+    const videoRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'media') videoRequests.push(r.url());
+    });
+    await page.goto(`/post/${video.pid}`);
+    await expect(page.getByTestId('post-video').locator('video')).toHaveAttribute(
+      'poster',
+      poster!.replaceAll('&amp;', '&'),
+    );
+    expect(videoRequests, 'nothing of the video before it is played').toEqual([]);
   });
 
   test('a crawler gets the full post page, from the address and from a card', { tag: VIEWPORT_FREE }, async ({

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { productSearch, searchHot, updateProfile } from '@evcircle/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, VIEWPORT_FREE } from './fixtures.ts';
-import { decode, metaContent } from './support/html.ts';
+import { decode, escapeRegExp, metaContent } from './support/html.ts';
 import { waitForApp } from './support/hydration.ts';
 import { type LoggedInUser, loginByApi, loginInBrowser } from './support/login.ts';
 import { publishImagePost } from './support/media.ts';
@@ -22,11 +22,6 @@ async function teslaFan(): Promise<{ user: LoggedInUser; nickname: string; bio: 
   const bio = '周末跑山，喜欢拍车';
   await user.api.call(updateProfile, { nickname, car_model: 'Model Y', bio });
   return { user, nickname, bio };
-}
-
-/** `text` matched literally inside a regular expression. */
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The word and tab of the address. */

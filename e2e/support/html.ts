@@ -13,3 +13,8 @@ export function decode(text: string): string {
     .replace(/&quot;/g, '"')
     .replace(/&#x27;|&#39;/g, "'");
 }
+
+/** `text` matched literally inside a regular expression. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

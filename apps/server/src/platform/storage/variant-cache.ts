@@ -11,6 +11,15 @@ export function variantDir(cacheDir: string, key: string): string {
   return path.join(cacheDir, `${key}@v`);
 }
 
+/**
+ * NOTE: file times are not strictly ordered within a few milliseconds: Linux stamps a file
+ * with a coarse clock (a tick of up to 10 ms) unless its time was just read, when it uses a
+ * fine one, so a variant written right after its source can carry the earlier time. A
+ * variant is fresh unless it is older than its source by more than this (a source that is
+ * replaced also deletes its variants: this check only guards a render racing the write).
+ */
+const TIMESTAMP_SLACK_MS = 20;
+
 /** Writes a variant to `outputPath`; the cache renames it into place when it resolves. */
 export type RenderVariant = (outputPath: string) => Promise<void>;
 
@@ -30,7 +39,7 @@ export function createVariantCache(cacheDir: string): VariantCache {
   async function isFresh(file: string, sourceModifiedAt: Date): Promise<boolean> {
     try {
       const info = await stat(file);
-      return info.mtimeMs >= sourceModifiedAt.getTime();
+      return info.mtimeMs >= sourceModifiedAt.getTime() - TIMESTAMP_SLACK_MS;
     } catch {
       return false;
     }

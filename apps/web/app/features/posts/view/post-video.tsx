@@ -1,5 +1,6 @@
 import { postPlay, resolveMediaUrl } from '@evcircle/contract/client';
 import { useRef } from 'react';
+import { preload } from 'react-dom';
 import { useApi } from '~/lib/api.ts';
 import { cn } from '~/ui/cn.ts';
 import { POST_MESSAGES } from './messages.ts';
@@ -15,13 +16,17 @@ type PostVideoProps = {
 };
 
 /**
- * A video post: the browser's own player (a full player comes later). The first play of
+ * A video post: the browser's own player (a full player comes later), its poster fetched
+ * first and the video only when played. The first play of
  * this page view is reported once with post/play (the server counts one per viewer per
  * hour); a failed report never interrupts the video.
  */
 export function PostVideo({ pid, src, poster, imageBase, fit, onPlayCounted }: PostVideoProps) {
   const api = useApi();
   const hasReported = useRef(false);
+  // The poster is the first screen's largest picture: asked for first, ahead of the app's
+  // scripts (which then wait for the paint: lib/scripts-after-paint.server.ts).
+  if (poster) preload(poster, { as: 'image', fetchPriority: 'high' });
   return (
     <div
       data-testid="post-video"
@@ -37,7 +42,9 @@ export function PostVideo({ pid, src, poster, imageBase, fit, onPlayCounted }: P
         poster={poster || undefined}
         controls
         playsInline
-        preload="metadata"
+        // Nothing of the video is fetched before it is played: the poster stands for it, and
+        // a phone's bandwidth goes to the page.
+        preload="none"
         aria-label={POST_MESSAGES.video}
         className="h-full max-h-full w-full object-contain"
         onPlay={() => {
