@@ -2,6 +2,7 @@ import { AppError, type AuthRule, type Endpoint, endpoints, type LoggedInRule, o
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toJSONSchema, type z } from 'zod';
+import { sendShared } from './compression.ts';
 import type { Viewer } from './fastify-types.ts';
 import { createResponseCache, type ResponseCache } from './response-cache.ts';
 import { parseInput } from './validation.ts';
@@ -20,7 +21,8 @@ export type EndpointContext<A extends AuthRule = AuthRule> = {
 
 /**
  * An answer a handler made with `ctx.serialize` (possibly cached, possibly patched): sent
- * as it is, so the route serializes nothing. For hot read paths whose answers many
+ * as it is, so the route serializes nothing, and compressed once per Buffer (sendShared):
+ * return the same Buffer for the same bytes. For hot read paths whose answers many
  * callers share (the logged-in feed); everything else returns plain data.
  */
 export class SerializedAnswer {
@@ -182,10 +184,10 @@ export function registerEndpoint<E extends Endpoint>(
           const data = await handler(input, ctx);
           return data instanceof SerializedAnswer ? data.body : serialize(data);
         });
-        return reply.type(JSON_TYPE).send(body);
+        return sendShared(request, reply.type(JSON_TYPE), body);
       }
       const data = await handler(input, ctx);
-      if (data instanceof SerializedAnswer) return reply.type(JSON_TYPE).send(data.body);
+      if (data instanceof SerializedAnswer) return sendShared(request, reply.type(JSON_TYPE), data.body);
       return ok(data);
     },
   });

@@ -59,4 +59,14 @@ describe('markAnswer', () => {
     ]);
     expect(JSON.parse(body.toString()).data.every((p: { ismine: number }) => p.ismine === 0)).toBe(true);
   });
+
+  it('gives viewers with the same marks the same copy (compressed once), and others their own', () => {
+    const first = markAnswer(shared, 2, new Set([3]));
+    // Viewer 2 again, following 3 (and someone not on the page): the same marks.
+    expect(markAnswer(shared, 2, new Set([3, 9]))).toBe(first);
+    const otherFollower = markAnswer(shared, 8, new Set([3]));
+    expect(otherFollower).not.toBe(first);
+    expect(markAnswer(shared, 5, new Set([3]))).toBe(otherFollower);
+    expect(JSON.parse(otherFollower.toString()).data.map((p: { isfollow: number }) => p.isfollow)).toEqual([0, 0, 1]);
+  });
 });

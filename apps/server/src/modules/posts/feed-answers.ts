@@ -38,16 +38,36 @@ export function locateMarks(body: Buffer, authors: readonly number[]): SharedAns
   return unmarked ? { body, marks } : null;
 }
 
-/** The shared answer marked for `viewerId`: the same bytes when nothing is theirs or followed, else a marked copy. */
+/** Marked copies kept per shared answer (each lives as long as its answer: FEED_CACHE_MS). */
+const MARKED_COPIES_PER_ANSWER = 256;
+/** The marked copies of each shared answer, by which marks are set: viewers with the same marks get the same bytes. */
+const markedCopies = new WeakMap<SharedAnswer, Map<string, Buffer>>();
+
+/**
+ * The shared answer marked for `viewerId`: the same bytes when nothing is theirs or
+ * followed, else a marked copy — the same copy for every viewer with the same marks, so
+ * an answer sent again is compressed once (platform/compression.ts sendShared).
+ */
 export function markAnswer(shared: SharedAnswer, viewerId: number, followees: ReadonlySet<number>): Buffer {
-  let body = shared.body;
-  for (const { author, ismineAt, isfollowAt } of shared.marks) {
+  let key = '';
+  shared.marks.forEach(({ author }, i) => {
     const mine = author === viewerId;
     const followed = followees.has(author);
-    if (!mine && !followed) continue;
-    if (body === shared.body) body = Buffer.from(shared.body);
-    if (mine) body[ismineAt] = ONE;
-    if (followed) body[isfollowAt] = ONE;
+    if (mine || followed) key += `${i}${mine ? 'm' : ''}${followed ? 'f' : ''},`;
+  });
+  if (key === '') return shared.body;
+  let copies = markedCopies.get(shared);
+  const kept = copies?.get(key);
+  if (kept) return kept;
+  const body = Buffer.from(shared.body);
+  for (const { author, ismineAt, isfollowAt } of shared.marks) {
+    if (author === viewerId) body[ismineAt] = ONE;
+    if (followees.has(author)) body[isfollowAt] = ONE;
   }
+  if (!copies) {
+    copies = new Map();
+    markedCopies.set(shared, copies);
+  }
+  if (copies.size < MARKED_COPIES_PER_ANSWER) copies.set(key, body);
   return body;
 }
