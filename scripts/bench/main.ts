@@ -16,8 +16,10 @@ import { createSession } from '../../apps/server/src/modules/auth/sessions.servi
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import { createDatabase, runMigrations } from '../../apps/server/src/platform/db.ts';
 import { createStorage } from '../../apps/server/src/platform/storage/index.ts';
+import { createScratchDatabase } from '../../apps/server/test/scratch-backends.ts';
 import { defaultPools } from '../seed/content.ts';
 import { seedCommunity } from '../seed/seed.ts';
+import { fanoutUnavailable, measureFanout, PG_URL, printFanout } from './chat-fanout.ts';
 import { measureFirstLoad, printFirstLoad, unwatchedRoutes, WATCHED_PAGES } from './first-load.ts';
 import { LIGHTHOUSE_RUNS, measureLighthouse } from './lighthouse.ts';
 import { runNodeJson } from './node-child.ts';
@@ -40,6 +42,8 @@ type BenchArgs = {
   cpuProf: string | null;
   /** Run Lighthouse on / and a post (off with --no-lighthouse). */
   lighthouse: boolean;
+  /** Run the chat fan-out over two processes when PostgreSQL and Redis answer (off with --no-fanout). */
+  fanout: boolean;
 };
 
 function parseBenchArgs(argv: string[]): BenchArgs {
@@ -53,6 +57,7 @@ function parseBenchArgs(argv: string[]): BenchArgs {
       pg: { type: 'boolean', default: false },
       'cpu-prof': { type: 'string' },
       'no-lighthouse': { type: 'boolean', default: false },
+      'no-fanout': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -69,26 +74,8 @@ function parseBenchArgs(argv: string[]): BenchArgs {
     pg: values.pg,
     cpuProf: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : null,
     lighthouse: !values['no-lighthouse'],
+    fanout: !values['no-fanout'],
   };
-}
-
-/** A scratch PostgreSQL database beside the one DATABASE_URL names, dropped afterwards. */
-async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `evcircle_bench_${Date.now().toString(36)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database "${name}"`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
 }
 
 type LoadResult = {
@@ -205,9 +192,25 @@ function printSearch(
   );
 }
 
+/** The chat fan-out of two processes through Redis, when PostgreSQL and Redis answer here. */
+async function benchFanout(): Promise<void> {
+  const unavailable = await fanoutUnavailable();
+  if (unavailable) {
+    console.log(`\n▶ chat fan-out skipped: ${unavailable} (it needs PostgreSQL and Redis)`);
+    return;
+  }
+  console.log('\n▶ chat fan-out: two server processes, 2,000 sockets, 200 sending…');
+  printFanout(await measureFanout((line) => console.log(line)));
+}
+
 async function main(args: BenchArgs): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcircle-bench-'));
-  const scratch = args.pg ? await createScratchDatabase() : null;
+  const scratch = args.pg
+    ? await createScratchDatabase(
+        process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+        'evcircle_bench',
+      )
+    : null;
   try {
     const config = loadConfig({
       NODE_ENV: 'production',
@@ -380,6 +383,7 @@ async function main(args: BenchArgs): Promise<void> {
         await server.stop();
       }
     }
+    if (args.fanout) await benchFanout();
     await printFirstLoadOfBuild();
   } finally {
     await scratch?.drop();

@@ -11,7 +11,7 @@ import { createDatabase, type Database, runMigrations } from './platform/db.ts';
 import { assertAllEndpointsRegistered, registerServed } from './platform/endpoints.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/error-handler.ts';
 import './platform/fastify-types.ts';
-import { relayEvents, setEventLogger, subscribeAll } from './platform/events.ts';
+import { relayEvents, setEventLogger, settleEvents, subscribeAll } from './platform/events.ts';
 import { registerHealthRoutes } from './platform/health.ts';
 import { configureMediaTools, reportMediaTools } from './platform/media-tools.ts';
 import { createRateLimiter, registerApiRateLimit } from './platform/rate-limit.ts';
@@ -79,8 +79,12 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Pr
   const web = loadWeb(config, app);
   web.catch(() => {});
   const database = deps.database ?? (await openDatabase(config, app));
-  if (!deps.database) app.addHook('onClose', () => database.close());
-  else await runMigrations(database);
+  // After-commit work (notifications) finishes before the database closes.
+  app.addHook('onClose', async () => {
+    await settleEvents(database.db);
+    if (!deps.database) await database.close();
+  });
+  if (deps.database) await runMigrations(database);
 
   let redis: Redis | null = null;
   if (config.REDIS_URL) {
@@ -116,6 +120,8 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Pr
   registerNotFoundHandler(app, app.rateLimit());
   registerInputRules(app);
   registerSignVerification(app, config.API_SIGN_SECRET);
+  // Before the modules: their routes add socket handlers, the auth module recognises sockets.
+  app.decorate('realtime', attachRealtime(app, { redisUrl: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }));
 
   for (const module of modules) {
     if (module.routes) await module.routes(app);
@@ -124,7 +130,6 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Pr
   assertAllEndpointsRegistered(app);
 
   registerHealthRoutes(app, { database, redis });
-  attachRealtime(app, { redisUrl: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
 
   // STORAGE=s3 serves files from the bucket's public URL instead.
   if (storage.kind === 'local') await app.register(filesRoutes, { storage, config });

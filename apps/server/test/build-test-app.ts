@@ -1,16 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type ApiClient, createApiClient } from '@evcircle/contract';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/platform/config.ts';
 import { createDatabase, createMemoryDatabase, type Database, runMigrations } from '../src/platform/db.ts';
 import { createInjectFetch } from '../src/platform/inject-fetch.ts';
+import { createScratchDatabase, deleteRedisKeys, uniqueName } from './scratch-backends.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -28,49 +26,6 @@ export type TestApp = {
  */
 const TEST_DATABASE_URL = process.env.DATABASE_URL;
 const TEST_REDIS_URL = process.env.REDIS_URL;
-
-function uniqueName(): string {
-  return `${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-}
-
-async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Creates an empty database next to the one DATABASE_URL names; returns its URL. */
-async function createScratchDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `evcircle_test_${uniqueName()}`;
-  await withAdminClient(baseUrl, (client) => client.query(`create database "${name}"`));
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () =>
-      withAdminClient(baseUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)).then(
-        () => {},
-      ),
-  };
-}
-
-async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
 
 /**
  * In-memory PGlite from the run's migrated template (global-setup.ts), when there is one:

@@ -91,7 +91,11 @@ export function Layout({ children }: { children: ReactNode }) {
             <LoginModalProvider>{children}</LoginModalProvider>
           </ToastProvider>
         </ColorModeProvider>
-        <PlatformEffects analytics={analytics} buildId={root?.publicConfig.buildId} />
+        <PlatformEffects
+          analytics={analytics}
+          buildId={root?.publicConfig.buildId}
+          viewerId={root?.viewer?.uid ?? null}
+        />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,5 +1,14 @@
 // The types the domains declare beside their endpoints, for the browser's barrel
 // (client-index.ts exports them type-only; the endpoints come schema-free).
+
+export type {
+  ChatMedia,
+  ChatMessage,
+  ChatPostCard,
+  ChatProductCard,
+  Conversation,
+} from './chat.ts';
+export type { Notification, NotifyActor, NotifyUnread } from './notify.ts';
 export type { Poi } from './places.ts';
 export type { FeedQuery } from './posts.ts';
 export type { ReportItem } from './reports.ts';

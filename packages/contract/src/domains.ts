@@ -2,10 +2,12 @@
 // the web feature that calls it. This is the one list: registry.ts finds every endpoint
 // and errors.ts every `<domain>Errors` through it, and the client barrel re-exports it.
 export * from './auth.ts';
+export * from './chat.ts';
 export * from './comments.ts';
 export * from './drafts.ts';
 export * from './invites.ts';
 export * from './likes.ts';
+export * from './notify.ts';
 export * from './places.ts';
 export * from './points.ts';
 export * from './posts.ts';

@@ -1,6 +1,7 @@
 // The parts of the contract both the browser and the server use (client-index.ts and
 // index.ts re-export them with the endpoints each side needs).
 export * from './api-error.ts';
+export * from './chat-rules.ts';
 export * from './client.ts';
 export * from './common-errors.ts';
 export * from './constants.ts';

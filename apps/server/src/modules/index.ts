@@ -4,11 +4,13 @@
 import type { ModuleDescriptor } from '../platform/module.ts';
 import { accountsModule } from './accounts/index.ts';
 import { authModule } from './auth/index.ts';
+import { chatModule } from './chat/index.ts';
 import { commentsModule } from './comments/index.ts';
 import { draftsModule } from './drafts/index.ts';
 import { invitesModule } from './invites/index.ts';
 import { likesModule } from './likes/index.ts';
 import { moderationModule } from './moderation/index.ts';
+import { notifyModule } from './notify/index.ts';
 import { placesModule } from './places/index.ts';
 import { pointsModule } from './points/index.ts';
 import { postsModule } from './posts/index.ts';
@@ -41,4 +43,7 @@ export const modules: readonly ModuleDescriptor[] = [
   searchModule,
   sitemapModule,
   placesModule,
+  // Notifications first: chat marks them read (mark-as-read serves both).
+  notifyModule,
+  chatModule,
 ];

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestDatabase } from '../../test/build-test-app.ts';
 import { type Database, type Db, executeRows } from './db.ts';
-import { announce, relayEvents, subscribeAll, transaction } from './events.ts';
+import { announce, relayEvents, settleEvents, subscribeAll, transaction } from './events.ts';
 // The events these tests announce are the posts' and accounts' modules (declared there).
 import '../modules/accounts/accounts.events.ts';
 import '../modules/posts/posts.events.ts';
@@ -89,6 +89,31 @@ describe('transaction and announce', () => {
     }).catch((err: unknown) => err);
     expect(error).toMatchObject({ message: 'refused' });
     expect(await logged()).not.toContain(5);
+  });
+
+  it('settleEvents waits for the after-commit work still running, and what it announced in turn', async () => {
+    const finished: string[] = [];
+    subscribeAll([
+      {
+        'account.changed': {
+          afterCommit: async ({ userId }, db) => {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            finished.push(`changed ${userId}`);
+            await announce(db, 'account.deleted', { userId });
+          },
+        },
+        'account.deleted': {
+          afterCommit: async ({ userId }) => {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            finished.push(`deleted ${userId}`);
+          },
+        },
+      },
+    ]);
+    await announce(database.db, 'account.changed', { userId: 7 });
+    expect(finished).toEqual([]);
+    await settleEvents(database.db);
+    expect(finished).toEqual(['changed 7', 'deleted 7']);
   });
 });
 

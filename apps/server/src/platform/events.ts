@@ -93,11 +93,39 @@ function runAfterCommit(db: Db, pending: readonly Pending[]): void {
   for (const { name, payload } of pending) {
     runEverywhere(db, name, payload, log);
     for (const subscriber of subscribersOf(name)) {
-      subscriber.afterCommit?.(payload, db).catch((err: unknown) => {
+      if (!subscriber.afterCommit) continue;
+      const work = subscriber.afterCommit(payload, db).catch((err: unknown) => {
         log?.error({ err, event: name }, 'an event subscriber failed after commit');
       });
+      track(db, work);
     }
     relays.get(db)?.publish(name, payload);
+  }
+}
+
+/** After-commit work still running, by database: the app waits for it before it closes. */
+const running = new WeakMap<Db, Set<Promise<void>>>();
+
+function track(db: Db, work: Promise<void>): void {
+  let set = running.get(db);
+  if (!set) {
+    set = new Set();
+    running.set(db, set);
+  }
+  const tracked = set;
+  tracked.add(work);
+  work.finally(() => tracked.delete(work));
+}
+
+/**
+ * Resolves once the after-commit work started so far (and whatever it announced in turn)
+ * has finished: before the database closes, so no notification is cut off mid-write.
+ */
+export async function settleEvents(db: Db): Promise<void> {
+  for (;;) {
+    const set = running.get(db);
+    if (!set || set.size === 0) return;
+    await Promise.all(set);
   }
 }
 

@@ -18,6 +18,8 @@ declare module 'fastify' {
     sms: SmsProvider;
     /** Counts per-endpoint and per-rule limits; Redis-backed when REDIS_URL is set, so every process shares them. */
     limiter: RateLimiter;
+    /** Socket.IO at /realtime: emits to a user's sockets in every process (platform/realtime.ts). */
+    realtime: import('./realtime.ts').RealtimeHub;
   }
   interface FastifyContextConfig {
     /** The declared `auth` of a contract endpoint's route (registerEndpoint). */

@@ -1,48 +1,114 @@
 import { type EchoPayload, REALTIME_EVENTS, REALTIME_PATH } from '@evcircle/contract';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
+import type { Db } from './db.ts';
 import { closeRedis, createRedis } from './redis.ts';
+import { handshakeToken } from './session-cookie.ts';
 
 const EchoPayloadSchema = z.object({ sentAt: z.number(), text: z.string().max(1000) });
 
 export type EchoReply = EchoPayload & { serverTime: number };
 
+/** Who a connecting socket's token stands for (the auth module answers), or null. */
+export type SocketAuthenticator = (token: string) => Promise<number | null>;
+
+/** A logged-in user's socket, as modules see it. */
+export type UserSocket = Socket & { data: { userId: number; token: string } };
+
 /**
- * Socket.IO on the same HTTP server and port, at REALTIME_PATH. With Redis the
- * adapter fans events out to every process (scale-out); otherwise it is in-process.
- * Closed in preClose, before the HTTP server waits for open connections, because
- * websockets would otherwise hold the shutdown open.
+ * The app's realtime connections: Socket.IO at REALTIME_PATH on the same port, one room
+ * per logged-in user. With REDIS_URL, the Redis streams adapter carries every emit to the
+ * sockets of every process (a message sent through process A reaches a socket held by B),
+ * and resumes after a Redis restart without losing what was emitted meanwhile.
+ */
+export type RealtimeHub = {
+  readonly io: Server;
+  /** Sends an event to every socket of `userId`, in every process. */
+  toUser(userId: number, event: string, payload: unknown): void;
+  /** Sets who sockets are (once, by the auth module): without it every socket is anonymous. */
+  authenticate(authenticator: SocketAuthenticator): void;
+  /** Runs for each socket a logged-in user opens in this process: a module's socket handlers. */
+  onUserSocket(handler: (socket: UserSocket) => void): void;
+  /**
+   * Checks again, in this process, every socket of `userId` and disconnects those whose
+   * session ended (called on session.revoked, which reaches every process).
+   */
+  recheckUser(userId: number): Promise<void>;
+};
+
+const hubs = new WeakMap<Db, RealtimeHub>();
+
+/** The realtime hub of the app that owns `db` (for event subscribers, which get the database only). */
+export function realtimeOf(db: Db): RealtimeHub | undefined {
+  return hubs.get(db);
+}
+
+export function userRoom(userId: number): string {
+  return `u:${userId}`;
+}
+
+/**
+ * Attaches Socket.IO to the app's HTTP server; closed in preClose, before the HTTP server
+ * waits for open connections, because websockets would otherwise hold the shutdown open.
  */
 export function attachRealtime(
   app: FastifyInstance,
   options: { redisUrl: string | undefined; keyPrefix: string },
-): Server {
+): RealtimeHub {
   const io = new Server(app.server, { path: REALTIME_PATH, serveClient: false });
-  let adapterClients: Redis[] = [];
+  let adapterClient: Redis | null = null;
   let closing = false;
   if (options.redisUrl) {
-    const pub = createRedis(options.redisUrl, app.log, 'evcircle-realtime-pub', { queueWhileDown: true });
-    const sub = createRedis(options.redisUrl, app.log, 'evcircle-realtime-sub', { queueWhileDown: true });
-    adapterClients = [pub, sub];
-    // NOTE: the adapter subscribes without handling the promise; created before Redis
-    // answers, those promises would reject unhandled if Redis never comes. Until both
-    // clients are ready this process serves its own sockets only (degraded, not down).
-    // NOTE: the adapter also fires (p)subscribe and (p)unsubscribe without awaiting them;
-    // when the app closes (or Redis drops) while one is in flight, its promise rejects
-    // with "Connection is closed" and nobody handles it. Those rejections are logged here.
-    catchFireAndForget(sub, SUBSCRIBE_COMMANDS, (err) => app.log.warn({ err }, 'realtime redis subscription failed'));
-    let attached = false;
-    const attachWhenReady = () => {
-      if (closing || attached || pub.status !== 'ready' || sub.status !== 'ready') return;
-      attached = true;
-      io.adapter(createAdapter(pub, sub, { key: `${options.keyPrefix}socket.io` }));
+    const client = createRedis(options.redisUrl, app.log, 'evcircle-realtime', { queueWhileDown: true });
+    adapterClient = client;
+    // NOTE: the adapter publishes (and its duplicated clients subscribe) without handling
+    // the promise; when the app closes or Redis drops meanwhile it rejects with "Connection
+    // is closed" and nobody handles it. Those rejections are logged here instead.
+    const logFailure = (err: unknown) => app.log.warn({ err }, 'realtime redis command failed');
+    catchFireAndForget(client, ['publish'], logFailure);
+    const duplicate = client.duplicate.bind(client);
+    client.duplicate = (...args: Parameters<Redis['duplicate']>) => {
+      const copy = duplicate(...args);
+      catchFireAndForget(copy, SUBSCRIBE_COMMANDS, logFailure);
+      return copy;
     };
-    pub.on('ready', attachWhenReady);
-    sub.on('ready', attachWhenReady);
+    // Until Redis answers, this process serves its own sockets only (degraded, not down);
+    // once attached, the streams adapter resumes from its offset after any disconnection.
+    let attached = false;
+    client.on('ready', () => {
+      if (closing || attached) return;
+      attached = true;
+      io.adapter(
+        createAdapter(client, {
+          streamName: `${options.keyPrefix}socket.io`,
+          channelPrefix: `${options.keyPrefix}socket.io`,
+          sessionKeyPrefix: `${options.keyPrefix}sio:session:`,
+          onlyPlaintext: true,
+        }),
+      );
+    });
   }
+
+  let authenticator: SocketAuthenticator | null = null;
+  const userHandlers: ((socket: UserSocket) => void)[] = [];
+
+  io.use((socket, next) => {
+    const token = handshakeToken(socket.handshake);
+    if (!token || !authenticator) return next();
+    authenticator(token).then(
+      (userId) => {
+        if (userId !== null) socket.data = { userId, token };
+        next();
+      },
+      (err: unknown) => {
+        app.log.warn({ err }, 'realtime: could not recognise a socket');
+        next(new Error('unavailable'));
+      },
+    );
+  });
 
   io.on('connection', (socket) => {
     socket.on(REALTIME_EVENTS.echo, (payload: unknown, ack: unknown) => {
@@ -53,17 +119,53 @@ export function attachRealtime(
       const reply: EchoReply = { ...parsed.data, serverTime: Date.now() };
       ack(reply);
     });
+    const userId = (socket.data as { userId?: number }).userId;
+    if (typeof userId !== 'number') return;
+    socket.join(userRoom(userId));
+    for (const handler of userHandlers) {
+      try {
+        handler(socket as UserSocket);
+      } catch (err) {
+        app.log.error({ err }, 'realtime: a socket handler failed');
+      }
+    }
   });
+
+  const hub: RealtimeHub = {
+    io,
+    toUser(userId, event, payload) {
+      io.to(userRoom(userId)).emit(event, payload);
+    },
+    authenticate(next) {
+      authenticator = next;
+    },
+    onUserSocket(handler) {
+      userHandlers.push(handler);
+    },
+    async recheckUser(userId) {
+      const check = authenticator;
+      const sockets = await io.local.in(userRoom(userId)).fetchSockets();
+      await Promise.all(
+        sockets.map(async (socket) => {
+          const data = socket.data as { userId?: number; token?: string };
+          const still = check && data.token ? await check(data.token).catch(() => null) : null;
+          if (still !== userId) socket.disconnect(true);
+        }),
+      );
+    },
+  };
+  hubs.set(app.db, hub);
 
   app.addHook('preClose', async () => {
     closing = true;
     await io.close();
-    await Promise.all(adapterClients.map(closeRedis));
+    if (adapterClient) await closeRedis(adapterClient);
   });
-  return io;
+  return hub;
 }
 
 const SUBSCRIBE_COMMANDS = ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const;
+type FireAndForgetCommand = (typeof SUBSCRIBE_COMMANDS)[number] | 'publish';
 
 /**
  * Wraps `methods` of `client` so a rejected call is also passed to `onError`: the
@@ -71,7 +173,7 @@ const SUBSCRIBE_COMMANDS = ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscr
  */
 export function catchFireAndForget(
   client: Redis,
-  methods: readonly (typeof SUBSCRIBE_COMMANDS)[number][],
+  methods: readonly FireAndForgetCommand[],
   onError: (err: unknown) => void,
 ): void {
   for (const method of methods) {

@@ -1,6 +1,6 @@
 import type { updateProfile as updateProfileEndpoint } from '@evcircle/contract';
 import { AppError } from '@evcircle/contract';
-import { and, asc, desc, eq, ilike, isNull, max, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, max, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
@@ -50,6 +50,24 @@ export async function lockViewerAndTarget(tx: Db, viewerId: number, targetId: nu
     .where(and(eq(users.id, targetId), isNull(users.deletedAt)));
   const [row] = lockTarget ? await target.for('share') : await target.limit(1);
   if (!row) throw new AppError('USER_NOT_FOUND');
+}
+
+/**
+ * Inside a transaction: locks the live rows of `ids` FOR KEY SHARE, in id order, and
+ * answers the ids that are live. Two people writing to each other at once (chat) take
+ * such locks on the same two rows without waiting for each other, while an account
+ * deletion (FOR UPDATE) waits for them, and they for it: a write between two people can
+ * never commit beside the deletion of one of them.
+ */
+export async function lockLiveUsers(tx: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), isNull(users.deletedAt)))
+    .orderBy(asc(users.id))
+    .for('key share');
+  return new Set(rows.map((row) => row.id));
 }
 
 /** 13812348000 → 138****8000; short foreign numbers keep their last 2 digits. */

@@ -11,6 +11,7 @@ export {
   findUserText,
   lastUserId,
   liveUserTextsWhere,
+  lockLiveUsers,
   lockViewerAndTarget,
   maskMobile,
   type ProfileChanges,

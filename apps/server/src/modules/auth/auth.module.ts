@@ -1,6 +1,7 @@
 import { logout, logoutAll, mobileLogin, smsChallenge, smsCode } from '@evcircle/contract';
 import { serve } from '../../platform/endpoints.ts';
 import { defineModule } from '../../platform/module.ts';
+import { realtimeOf } from '../../platform/realtime.ts';
 import { clearSessionCookie, setSessionCookie } from '../../platform/session-cookie.ts';
 import * as tables from './auth.tables.ts';
 import { issueChallenge } from './challenge.service.ts';
@@ -50,6 +51,12 @@ export const authModule = defineModule({
       },
     },
     // Recognised sessions are answered from memory for a few seconds: an ended one is forgotten everywhere.
-    'session.revoked': { everywhere: ({ userId }, db) => forgetViewer(db, userId) },
+    // The user's open sockets of an ended session close too.
+    'session.revoked': {
+      everywhere: ({ userId }, db) => {
+        forgetViewer(db, userId);
+        realtimeOf(db)?.recheckUser(userId);
+      },
+    },
   },
 });

@@ -11,6 +11,10 @@ import { resolveSession } from './sessions.service.ts';
  */
 export async function registerViewer(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCookie);
+  // Sockets are recognised by the same sessions (read afresh: a socket lives long).
+  app.realtime.authenticate(
+    async (token) => (await resolveSession(app.db, token, new Date(), { fresh: true }))?.id ?? null,
+  );
   app.addHook('preHandler', async (request) => {
     if (!isApiPath(request.url.split('?', 1)[0] ?? '')) return;
     const token = requestToken(request);

@@ -1,7 +1,9 @@
 import { AppError } from '@evcircle/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import { transaction } from '../../platform/events.ts';
 import { findLivePostAuthor } from '../posts/index.ts';
+import './comments.events.ts';
 import { commentLikes, comments } from './comments.tables.ts';
 
 /** Which of `commentIds` the viewer liked (one query; none when logged out). */
@@ -32,10 +34,10 @@ export async function toggleCommentLike(
   viewerId: number,
   cid: number,
 ): Promise<{ islike: number; likenum: number }> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx, announce) => {
     // The comment is locked first; a comment on a deleted post counts as gone.
     const [target] = await tx
-      .select({ id: comments.id, postId: comments.postId })
+      .select({ id: comments.id, postId: comments.postId, authorId: comments.userId })
       .from(comments)
       .where(and(eq(comments.id, cid), isNull(comments.deletedAt)))
       .for('no key update');
@@ -52,6 +54,14 @@ export async function toggleCommentLike(
       .set({ likeCount: sql`greatest(0, ${comments.likeCount} + ${isLike ? 1 : -1}::integer)` })
       .where(eq(comments.id, cid))
       .returning({ likenum: comments.likeCount });
+    if (isLike) {
+      await announce('comment.liked', {
+        commentId: cid,
+        postId: target.postId,
+        userId: viewerId,
+        authorId: target.authorId,
+      });
+    }
     return { islike: isLike ? 1 : 0, likenum: row?.likenum ?? 0 };
   });
 }

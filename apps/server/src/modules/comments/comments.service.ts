@@ -220,7 +220,13 @@ export async function saveComment(db: Db, viewerId: number, pid: number, content
       .returning({ id: comments.id });
     if (!row) throw new Error('saveComment: insert returned no row');
     // The posts module counts it here; a post deleted meanwhile rolls the insert back (POST_NOT_FOUND).
-    await announce('comment.created', { commentId: row.id, postId: pid, userId: viewerId, parentId: null });
+    await announce('comment.created', {
+      commentId: row.id,
+      postId: pid,
+      userId: viewerId,
+      parentId: null,
+      replyToUserId: null,
+    });
     return row.id;
   });
 
@@ -279,7 +285,13 @@ export async function replyComment(db: Db, viewerId: number, input: ReplyInput):
       })
       .returning({ id: comments.id });
     if (!row) throw new Error('replyComment: insert returned no row');
-    await announce('comment.created', { commentId: row.id, postId: input.pid, userId: viewerId, parentId: topId });
+    await announce('comment.created', {
+      commentId: row.id,
+      postId: input.pid,
+      userId: viewerId,
+      parentId: topId,
+      replyToUserId: answered,
+    });
     return row.id;
   });
 

@@ -24,6 +24,7 @@ import { createUser } from '../../../test/factories/users.ts';
 import { loginAs } from '../../../test/login-as.ts';
 import { executeRows } from '../../platform/db.ts';
 import { SerializedAnswer } from '../../platform/endpoints.ts';
+import { settleEvents } from '../../platform/events.ts';
 import { users } from '../accounts/accounts.tables.ts';
 import { toggleBlock } from '../relations/blocks.service.ts';
 import { blocks } from '../relations/blocks.tables.ts';
@@ -194,6 +195,8 @@ describe('a logged-in feed page', () => {
       ]);
 
       await block(viewer.id, other.id);
+      // What the block set going after its commit (notifications) is not the feed's.
+      await settleEvents(t.app.db);
       spy.mockClear();
       const mine = await listFeed(t.app.db, { page: 1, size: 10, viewerId: viewer.id });
       expect(mine.map((p) => [p.uid, p.isfollow])).toEqual([

@@ -5,7 +5,7 @@ import './posts.events.ts';
 export { hotScore } from './hot-score.ts';
 export { togglePostLike } from './post-likes.service.ts';
 export { findLivePostAuthor, findPostTargets, type PostTarget } from './post-lookup.ts';
-export { resolveOwnMedia, videoCoversOf } from './post-media.ts';
+export { resolveOwnMedia, storageKeyOf, videoCoversOf } from './post-media.ts';
 export {
   findPostText,
   lastPostId,
@@ -15,6 +15,7 @@ export {
   rankedPosts,
   selectRankedPostRows,
 } from './post-search-reads.ts';
+export { findPostSummaries, type PostSummary } from './post-summaries.ts';
 export { postsModule } from './posts.module.ts';
 export { authorCounts, deletePost } from './posts.service.ts';
 /** `postKey` is what other modules' tables reference in foreign keys. */

@@ -25,7 +25,7 @@ export async function togglePostLike(
 ): Promise<{ islike: number; likenum: number }> {
   return transaction(db, async (tx, announce) => {
     const [target] = await tx
-      .select({ id: posts.id })
+      .select({ id: posts.id, authorId: posts.userId })
       .from(posts)
       .where(and(eq(posts.id, pid), isNull(posts.deletedAt)))
       .for('no key update');
@@ -40,6 +40,7 @@ export async function togglePostLike(
     const counters = await adjustPostCounters(tx, pid, { likes: isLike ? 1 : -1 });
     if (!counters) throw new AppError('POST_NOT_FOUND');
     await announce('post.changed', { postId: pid });
+    if (isLike) await announce('post.liked', { postId: pid, userId: viewerId, authorId: target.authorId });
     return { islike: isLike ? 1 : 0, likenum: counters.likenum };
   });
 }

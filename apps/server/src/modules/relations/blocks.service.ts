@@ -15,6 +15,15 @@ export function blockedIdsOf(viewerId: number): SQL {
   return sql`(select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId})`;
 }
 
+/**
+ * The users `viewerId` has blocked or who blocked `viewerId`, as a subquery (notifications
+ * from either are not shown). Both halves walk an index: the primary key by blocker,
+ * blocks_blocked_idx by the blocked.
+ */
+export function blockedEitherWayIdsOf(viewerId: number): SQL {
+  return sql`(select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId} union all select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId})`;
+}
+
 /** The users `viewerId` has blocked (empty when logged out). */
 export async function blockedSetOf(db: Db, viewerId: number | null): Promise<ReadonlySet<number>> {
   if (viewerId === null) return new Set();

@@ -51,6 +51,11 @@ export function followeeIdsOf(followerId: number): SQL {
   return sql`(select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${followerId})`;
 }
 
+/** The ids following `followeeId`, as a subquery (follows_followee_idx). */
+export function followerIdsOf(followeeId: number): SQL {
+  return sql`(select ${follows.followerId} from ${follows} where ${follows.followeeId} = ${followeeId})`;
+}
+
 /** Whether the viewer follows `uid` (false when logged out, SPEC.md §5). */
 export async function isFollowing(db: Db, viewerId: number | null, uid: number): Promise<boolean> {
   return (await followedAmong(db, viewerId, [uid])).has(uid);

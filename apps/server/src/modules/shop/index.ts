@@ -13,6 +13,7 @@ export {
   type RankedProductsOptions,
   rankedProducts,
 } from './product-search-reads.ts';
+export { findProductSummaries, type ProductSummary } from './product-summaries.ts';
 export { shopModule } from './shop.module.ts';
 /** `productKey` is what other modules' tables reference in foreign keys. */
 export { productKey } from './shop.tables.ts';

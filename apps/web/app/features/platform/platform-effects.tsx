@@ -1,6 +1,7 @@
 import type { PublicConfig } from '@evcircle/contract/client';
 import { useEffect } from 'react';
 import { writeViewportHint } from '~/lib/viewport-hint.ts';
+import { setLiveUser } from '../realtime/index.ts';
 import { NewVersion } from './new-version.tsx';
 import { usePageViews } from './page-views.ts';
 
@@ -8,14 +9,21 @@ type PlatformEffectsProps = {
   analytics: PublicConfig['analytics'] | undefined;
   /** The build this page was rendered from (the new-version check compares with it). */
   buildId: string | undefined;
+  /** The logged-in user (null when logged out): their live connection opens and closes with it. */
+  viewerId: number | null;
 };
 
 /**
  * Browser-side chores every page shares: page views, the viewport hint, the watch for a
  * newer build (whose banner it shows). Loaded after the page (lazy-platform-effects.tsx).
  */
-export function PlatformEffects({ analytics, buildId }: PlatformEffectsProps) {
+export function PlatformEffects({ analytics, buildId, viewerId }: PlatformEffectsProps) {
   usePageViews(analytics);
+
+  // Messages, notifications and unread badges arrive live while someone is logged in.
+  useEffect(() => {
+    setLiveUser(viewerId);
+  }, [viewerId]);
 
   // The app is running: a page with first-screen covers fetches it only once they have
   // arrived (lib/scripts-after-paint.server.ts), and the browser tests wait for this mark

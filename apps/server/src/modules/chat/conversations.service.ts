@@ -1,0 +1,219 @@
+import { AppError, type Conversation, MSG_TYPE, STRANGER_MESSAGE_LIMIT, TALK_TYPE } from '@evcircle/contract';
+import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../platform/db.ts';
+import { transaction } from '../../platform/events.ts';
+import { lockLiveUsers, users } from '../accounts/index.ts';
+import { blockedEitherWayIdsOf, followersAmong, isBlockedEitherWay } from '../relations/index.ts';
+import { chatMessages, conversationMembers, conversations } from './chat.tables.ts';
+import { pairOf, peerIdSql } from './pair.ts';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MemberRow = typeof conversationMembers.$inferSelect;
+
+/** The private conversation of two people, or null when they have none (one query on conversations_pair_uq). */
+export async function findPrivateConversation(db: Db, a: number, b: number): Promise<ConversationRow | null> {
+  const { userLow, userHigh } = pairOf(a, b);
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.talkType, TALK_TYPE.private),
+        eq(conversations.userLow, userLow),
+        eq(conversations.userHigh, userHigh),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Inside a transaction: the private conversation of `a` and `b`, created with its two
+ * member rows when missing. Two callers at once cannot make two: the insert does nothing
+ * on conversations_pair_uq (the second waits for the first to commit), and the read that
+ * follows sees the row the first one made.
+ */
+export async function ensurePrivateConversation(tx: Db, a: number, b: number): Promise<ConversationRow> {
+  const pair = pairOf(a, b);
+  const [created] = await tx
+    .insert(conversations)
+    .values({ talkType: TALK_TYPE.private, ...pair })
+    .onConflictDoNothing()
+    .returning();
+  if (created) {
+    await tx.insert(conversationMembers).values([
+      { conversationId: created.id, userId: pair.userLow },
+      { conversationId: created.id, userId: pair.userHigh },
+    ]);
+    return created;
+  }
+  const existing = await findPrivateConversation(tx, a, b);
+  if (!existing) throw new Error(`the conversation of ${a} and ${b} was neither created nor found`);
+  return existing;
+}
+
+/**
+ * Inside a transaction: locks both people's rows FOR KEY SHARE (so neither account's
+ * deletion commits beside this write: see lockLiveUsers) and refuses what two people may
+ * not do together: CHAT_SELF, CHAT_USER_NOT_FOUND for a receiver who does not exist or
+ * deleted the account (NOT_LOGGED_IN for a sender who did), CHAT_BLOCKED for a block in
+ * either direction.
+ */
+export async function lockPairForWrite(tx: Db, senderId: number, receiverId: number): Promise<void> {
+  if (senderId === receiverId) throw new AppError('CHAT_SELF');
+  const live = await lockLiveUsers(tx, [senderId, receiverId]);
+  if (!live.has(senderId)) throw new AppError('NOT_LOGGED_IN');
+  if (!live.has(receiverId)) throw new AppError('CHAT_USER_NOT_FOUND');
+  if (await isBlockedEitherWay(tx, senderId, receiverId)) throw new AppError('CHAT_BLOCKED');
+}
+
+/**
+ * creat-sessions: the conversation of the viewer with `receiverId`, opened (one per pair,
+ * however often and however concurrently called) when they have none.
+ */
+export async function openPrivateConversation(db: Db, viewerId: number, receiverId: number): Promise<Conversation> {
+  const conversationId = await transaction(db, async (tx) => {
+    await lockPairForWrite(tx, viewerId, receiverId);
+    return (await ensurePrivateConversation(tx, viewerId, receiverId)).id;
+  });
+  const [conversation] = await conversationViews(db, viewerId, eq(conversations.id, conversationId), {
+    size: 1,
+    offset: 0,
+  });
+  if (!conversation) throw new AppError('CHAT_CONVERSATION_NOT_FOUND');
+  return conversation;
+}
+
+/**
+ * The viewer's conversations a list shows: with at least one message (one just opened
+ * waits until something is said), the other person live and not blocked either way.
+ */
+function listedBy(viewerId: number): SQL {
+  return and(
+    eq(conversationMembers.userId, viewerId),
+    isNotNull(conversations.lastMessageId),
+    sql`${peerIdSql(viewerId)} not in ${blockedEitherWayIdsOf(viewerId)}`,
+  ) as SQL;
+}
+
+/**
+ * One page of the viewer's private conversations, the latest message first (the member's
+ * lastMessageAt, then the conversation id: conversation_members_user_idx), and the
+ * viewer's unread total over every listed conversation.
+ */
+export async function listPrivateConversations(
+  db: Db,
+  viewerId: number,
+  paging: { page: number; size: number },
+): Promise<{ items: Conversation[]; hasMore: boolean; unread_total: number }> {
+  const [rows, unreadTotal] = await Promise.all([
+    conversationViews(db, viewerId, listedBy(viewerId), {
+      size: paging.size + 1,
+      offset: (paging.page - 1) * paging.size,
+    }),
+    countUnread(db, viewerId),
+  ]);
+  return { items: rows.slice(0, paging.size), hasMore: rows.length > paging.size, unread_total: unreadTotal };
+}
+
+/** Unread messages over the viewer's listed conversations (what the badge and chat:unread show). */
+export async function countUnread(db: Db, viewerId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${conversationMembers.unread}), 0)` })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .where(and(listedBy(viewerId), sql`${conversationMembers.unread} > 0`));
+  return Number(row?.total ?? 0);
+}
+
+const PREVIEW_LENGTH = 100;
+const PREVIEW_LABELS: Record<number, string> = {
+  [MSG_TYPE.image]: '[图片]',
+  [MSG_TYPE.video]: '[视频]',
+  [MSG_TYPE.post]: '[帖子]',
+  [MSG_TYPE.product]: '[商品]',
+};
+
+/** What a list shows of a message: its text (shortened), or the label of its kind. */
+export function previewOf(message: { msgType: number; content: string }): string {
+  return PREVIEW_LABELS[message.msgType] ?? Array.from(message.content).slice(0, PREVIEW_LENGTH).join('');
+}
+
+/**
+ * How many more messages `senderId` may send before the other person replies or follows
+ * back (the stranger rule, 0014-chat.md); null once there is no limit.
+ */
+export function sendLeft(state: { sentCount: number; peerHasSent: boolean; peerFollows: boolean }): number | null {
+  if (state.peerHasSent || state.peerFollows) return null;
+  return Math.max(0, STRANGER_MESSAGE_LIMIT - state.sentCount);
+}
+
+/** The viewer's private conversations matching `where`, as Conversations, latest message first. */
+async function conversationViews(
+  db: Db,
+  viewerId: number,
+  where: SQL,
+  window: { size: number; offset: number },
+): Promise<Conversation[]> {
+  const peerMember = alias(conversationMembers, 'peer_member');
+  const rows = await db
+    .select({
+      id: conversations.id,
+      talkType: conversations.talkType,
+      unread: conversationMembers.unread,
+      sentCount: conversationMembers.sentCount,
+      updatedAt: conversationMembers.lastMessageAt,
+      peerId: users.id,
+      peerName: users.nickname,
+      peerAvatar: users.avatar,
+      peerVip: users.isVip,
+      peerSent: peerMember.sentCount,
+      lastId: chatMessages.id,
+      lastType: chatMessages.msgType,
+      lastSender: chatMessages.senderId,
+      lastContent: chatMessages.content,
+      lastAt: chatMessages.createdAt,
+    })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .innerJoin(users, and(eq(users.id, peerIdSql(viewerId)), isNull(users.deletedAt)))
+    .innerJoin(peerMember, and(eq(peerMember.conversationId, conversations.id), eq(peerMember.userId, users.id)))
+    .leftJoin(chatMessages, eq(chatMessages.id, conversations.lastMessageId))
+    .where(and(where, eq(conversationMembers.userId, viewerId), eq(conversations.talkType, TALK_TYPE.private)))
+    .orderBy(desc(conversationMembers.lastMessageAt), desc(conversationMembers.conversationId))
+    .limit(window.size)
+    .offset(window.offset);
+
+  const followers = await followersAmong(
+    db,
+    viewerId,
+    rows.map((row) => row.peerId),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    talk_type: row.talkType,
+    receiver_id: row.peerId,
+    team_id: 0,
+    title: row.peerName,
+    avatar: row.peerAvatar,
+    is_vip: row.peerVip,
+    last_message:
+      row.lastId === null || row.lastType === null || row.lastSender === null || row.lastAt === null
+        ? null
+        : {
+            id: row.lastId,
+            msg_type: row.lastType,
+            sender_id: row.lastSender,
+            preview: previewOf({ msgType: row.lastType, content: row.lastContent ?? '' }),
+            created_at: row.lastAt.toISOString(),
+          },
+    unread: row.unread,
+    updated_at: row.updatedAt.toISOString(),
+    send_left: sendLeft({
+      sentCount: row.sentCount,
+      peerHasSent: row.peerSent > 0,
+      peerFollows: followers.has(row.peerId),
+    }),
+  }));
+}

@@ -1,0 +1,188 @@
+import {
+  type ChatMessage,
+  type ChatReadEvent,
+  type ChatTypingEvent,
+  type ChatUnreadEvent,
+  chatCreateSession,
+  logout,
+  markAsRead,
+  REALTIME_EVENTS,
+  REALTIME_PATH,
+  TYPING_THROTTLE_MS,
+} from '@evcircle/contract';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { newPerson } from '../../../test/login-as.ts';
+import { block, newFriends, send } from './chat.test-helper.ts';
+
+let t: TestApp;
+let url: string;
+const opened: Socket[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  url = `http://127.0.0.1:${address.port}`;
+});
+afterEach(() => {
+  for (const socket of opened.splice(0)) socket.disconnect();
+});
+afterAll(() => t.close());
+
+/** Every chat event a socket received, by name. */
+type Inbox = { socket: Socket; events: Map<string, unknown[]> };
+
+const CHAT_EVENTS = [
+  REALTIME_EVENTS.chatMessage,
+  REALTIME_EVENTS.chatRead,
+  REALTIME_EVENTS.chatTyping,
+  REALTIME_EVENTS.chatUnread,
+];
+
+/** A socket (logged in with `token`, anonymous without), recording what it receives from the start. */
+function open(token?: string): Promise<Inbox> {
+  const socket = connect(url, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    ...(token ? { auth: { token } } : {}),
+  });
+  opened.push(socket);
+  const events = new Map<string, unknown[]>(CHAT_EVENTS.map((name) => [name, []]));
+  for (const name of CHAT_EVENTS) socket.on(name, (payload: unknown) => events.get(name)?.push(payload));
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve({ socket, events }));
+    socket.once('connect_error', reject);
+  });
+}
+
+function received<T>(inbox: Inbox, event: string): T[] {
+  return (inbox.events.get(event) ?? []) as T[];
+}
+
+/** Waits until `inbox` has received an `event` payload that `matches`; answers it. */
+async function eventually<T>(inbox: Inbox, event: string, matches: (payload: T) => boolean = () => true): Promise<T> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const found = received<T>(inbox, event).find(matches);
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`no ${event} arrived`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Lets in-flight events land, for asserting that something did not arrive. */
+function settle(ms = 300): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+describe('chat over /realtime', () => {
+  it('pushes the unread total on connect', async () => {
+    const [a, b] = await newFriends(t);
+    await send(a, b.id, { content: '一' });
+    await send(a, b.id, { content: '二' });
+    const inbox = await open(b.token);
+    expect(await eventually<ChatUnreadEvent>(inbox, REALTIME_EVENTS.chatUnread)).toEqual({ total: 2 });
+  });
+
+  it('delivers a message to the receiver and the sender’s other device, once per client_msg_id', async () => {
+    const [a, b] = await newFriends(t);
+    const [receiver, otherDevice] = await Promise.all([open(b.token), open(a.token)]);
+    await eventually(receiver, REALTIME_EVENTS.chatUnread);
+
+    const sent = await send(a, b.id, { content: '出发了吗', client_msg_id: 'live-1' });
+    expect(await eventually<ChatMessage>(receiver, REALTIME_EVENTS.chatMessage)).toEqual(sent);
+    expect(await eventually<ChatMessage>(otherDevice, REALTIME_EVENTS.chatMessage)).toEqual(sent);
+    expect(await eventually<ChatUnreadEvent>(receiver, REALTIME_EVENTS.chatUnread, (e) => e.total === 1)).toEqual({
+      total: 1,
+    });
+
+    await send(a, b.id, { content: '出发了吗', client_msg_id: 'live-1' });
+    await settle();
+    expect(received(receiver, REALTIME_EVENTS.chatMessage)).toHaveLength(1);
+    expect(received(otherDevice, REALTIME_EVENTS.chatMessage)).toHaveLength(1);
+  });
+
+  it('tells the sender when the receiver has read, and the reader’s devices their new total', async () => {
+    const [a, b] = await newFriends(t);
+    const sent = await send(a, b.id, { content: '看到了吗' });
+    const [sender, reader] = await Promise.all([open(a.token), open(b.token)]);
+    await eventually<ChatUnreadEvent>(reader, REALTIME_EVENTS.chatUnread, (e) => e.total === 1);
+
+    await b.api.call(markAsRead, { message_type: 'private', receiver_id: a.id });
+    const read: ChatReadEvent = { conversation_id: sent.conversation_id, reader_id: b.id, read_id: sent.id };
+    expect(await eventually<ChatReadEvent>(sender, REALTIME_EVENTS.chatRead)).toEqual(read);
+    expect(await eventually<ChatReadEvent>(reader, REALTIME_EVENTS.chatRead)).toEqual(read);
+    expect(await eventually<ChatUnreadEvent>(reader, REALTIME_EVENTS.chatUnread, (e) => e.total === 0)).toEqual({
+      total: 0,
+    });
+  });
+
+  it('relays typing into an existing conversation, throttled, never across a block', async () => {
+    const [a, b] = await newFriends(t);
+    const stranger = await newPerson(t);
+    const conversation = await a.api.call(chatCreateSession, { receiver_id: b.id });
+    const [typist, receiver, bystander] = await Promise.all([open(a.token), open(b.token), open(stranger.token)]);
+
+    typist.socket.emit(REALTIME_EVENTS.chatTyping, { receiver_id: b.id });
+    expect(await eventually<ChatTypingEvent>(receiver, REALTIME_EVENTS.chatTyping)).toEqual({
+      conversation_id: conversation.id,
+      user_id: a.id,
+    });
+    typist.socket.emit(REALTIME_EVENTS.chatTyping, { receiver_id: b.id });
+    await settle();
+    expect(received(receiver, REALTIME_EVENTS.chatTyping)).toHaveLength(1);
+
+    // No conversation with the stranger: nothing to show them.
+    const other = await open(a.token);
+    other.socket.emit(REALTIME_EVENTS.chatTyping, { receiver_id: stranger.id });
+    await settle();
+    expect(received(bystander, REALTIME_EVENTS.chatTyping)).toEqual([]);
+
+    await block(b, a);
+    await settle(TYPING_THROTTLE_MS);
+    typist.socket.emit(REALTIME_EVENTS.chatTyping, { receiver_id: b.id });
+    await settle();
+    expect(received(receiver, REALTIME_EVENTS.chatTyping)).toHaveLength(1);
+  });
+
+  it('ignores malformed typing events and stays connected', async () => {
+    const [a, b] = await newFriends(t);
+    await a.api.call(chatCreateSession, { receiver_id: b.id });
+    const [typist, receiver] = await Promise.all([open(a.token), open(b.token)]);
+    for (const bad of [null, 'b', 42, {}, { receiver_id: 'abc' }, { receiver_id: -1 }, { receiver_id: a.id }]) {
+      typist.socket.emit(REALTIME_EVENTS.chatTyping, bad);
+    }
+    await settle();
+    expect(received(receiver, REALTIME_EVENTS.chatTyping)).toEqual([]);
+    expect(typist.socket.connected).toBe(true);
+    typist.socket.emit(REALTIME_EVENTS.chatTyping, { receiver_id: String(b.id) });
+    await eventually(receiver, REALTIME_EVENTS.chatTyping);
+  });
+
+  it('gives an anonymous socket nothing', async () => {
+    const [a, b] = await newFriends(t);
+    const anonymous = await open();
+    const forged = await open('not-a-session-token');
+    anonymous.socket.emit(REALTIME_EVENTS.chatTyping, { receiver_id: b.id });
+    await send(a, b.id, { content: '悄悄话' });
+    await settle();
+    for (const inbox of [anonymous, forged]) {
+      for (const name of CHAT_EVENTS) expect(received(inbox, name), name).toEqual([]);
+    }
+  });
+
+  it('disconnects a socket whose session logged out', async () => {
+    const [a, b] = await newFriends(t);
+    const inbox = await open(b.token);
+    const closed = new Promise<string>((resolve) => inbox.socket.once('disconnect', resolve));
+    await b.api.call(logout, {});
+    expect(await closed).toBe('io server disconnect');
+    await send(a, b.id, { content: '还在吗' });
+    await settle();
+    expect(received(inbox, REALTIME_EVENTS.chatMessage)).toEqual([]);
+  });
+});

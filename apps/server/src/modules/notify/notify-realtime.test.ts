@@ -1,0 +1,110 @@
+import {
+  followAct,
+  likeAct,
+  type Notification,
+  NotificationSchema,
+  type NotifyUnread,
+  notifyPager,
+  REALTIME_EVENTS,
+  REALTIME_PATH,
+} from '@evcircle/contract';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createPost } from '../../../test/factories/posts.ts';
+import { newPerson, type Person } from '../../../test/login-as.ts';
+import { markNotificationsRead } from './index.ts';
+
+let t: TestApp;
+let url: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  url = `http://127.0.0.1:${address.port}`;
+});
+afterAll(() => t.close());
+
+/** A person's socket and what it received, recorded from before it connected. */
+type Listening = { socket: Socket; news: Notification[]; unread: NotifyUnread[] };
+
+async function listen(p: Person): Promise<Listening> {
+  const socket = connect(url, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    auth: { token: p.token },
+  });
+  const received: Listening = { socket, news: [], unread: [] };
+  socket.on(REALTIME_EVENTS.notification, (n: Notification) => received.news.push(n));
+  socket.on(REALTIME_EVENTS.notifyUnread, (u: NotifyUnread) => received.unread.push(u));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return received;
+}
+
+const soon = { timeout: 5000, interval: 25 };
+
+describe('notifications over /realtime', () => {
+  it('push the counts on connect, then each new notification and the new counts', async () => {
+    const author = await newPerson(t);
+    const fan = await newPerson(t, { nickname: '小张' });
+    const post = await createPost(t.app.db, { userId: author.id, content: '新车提车啦' });
+    const live = await listen(author);
+    try {
+      await vi.waitFor(() => expect(live.unread).toHaveLength(1), soon);
+      expect(live.unread[0]).toMatchObject({ total: 0, like: 0 });
+
+      await fan.api.call(likeAct, { pid: post.id });
+      await vi.waitFor(() => expect(live.news).toHaveLength(1), soon);
+      const [n] = live.news;
+      expect(NotificationSchema.strict().parse(n)).toEqual(n);
+      expect(n).toMatchObject({ text: '小张赞了你的帖子', post_id: post.id, actor_count: 1 });
+      await vi.waitFor(() => expect(live.unread.at(-1)).toMatchObject({ interaction: 1, like: 1, total: 1 }), soon);
+
+      // Unlike and like again: still one actor, nothing new pushed. Then the author's own
+      // like of their post: nothing either. A later follow proves the pushes got this far.
+      await fan.api.call(likeAct, { pid: post.id });
+      await fan.api.call(likeAct, { pid: post.id });
+      await author.api.call(likeAct, { pid: post.id });
+      await fan.api.call(followAct, { uid: author.id });
+      await vi.waitFor(() => expect(live.news).toHaveLength(2), soon);
+      expect(live.news[1]).toMatchObject({ action: 'follow', text: '小张关注了你' });
+      const [stored] = (await author.api.call(notifyPager, { action: 'like' })).items;
+      expect(stored?.actor_count).toBe(1);
+
+      // Marking read pushes the counts again.
+      const pushes = live.unread.length;
+      await markNotificationsRead(t.app.db, author.id, 'interaction');
+      await vi.waitFor(() => expect(live.unread.length).toBeGreaterThan(pushes), soon);
+      expect(live.unread.at(-1)).toMatchObject({ interaction: 0, total: 0 });
+    } finally {
+      live.socket.disconnect();
+    }
+  });
+
+  it('push nothing to the liker, nor for a self-like', async () => {
+    const me = await newPerson(t);
+    const other = await newPerson(t);
+    const post = await createPost(t.app.db, { userId: other.id });
+    const mine = await createPost(t.app.db, { userId: me.id });
+    const live = await listen(me);
+    const witness = await listen(other);
+    try {
+      await vi.waitFor(() => expect(live.unread).toHaveLength(1), soon);
+      await me.api.call(likeAct, { pid: mine.id });
+      await me.api.call(likeAct, { pid: post.id });
+      // The other person's push shows the events were handled.
+      await vi.waitFor(() => expect(witness.news).toHaveLength(1), soon);
+      expect(live.news).toEqual([]);
+      expect(live.unread).toHaveLength(1);
+    } finally {
+      live.socket.disconnect();
+      witness.socket.disconnect();
+    }
+  });
+});
