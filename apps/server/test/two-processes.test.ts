@@ -15,13 +15,13 @@ import {
   mobileLogin,
   type Notification,
   REALTIME_EVENTS,
-  REALTIME_PATH,
   smsCode,
 } from '@evcircle/contract';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, deleteRedisKeys } from './scratch-backends.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
+import { openInbox } from './sockets.ts';
 
 /**
  * Scale-out (ARCHITECTURE.md): two server processes behind one PostgreSQL and one Redis
@@ -77,18 +77,10 @@ async function smsCodeFor(side: Side, mobile: string): Promise<string> {
   throw new Error(`no SMS code for ${mobile}`);
 }
 
-function openSocket(side: Side, token: string): Promise<Socket> {
-  const socket = connect(side.server.baseUrl, {
-    path: REALTIME_PATH,
-    transports: ['websocket'],
-    auth: { token },
-    reconnection: false,
-  });
+async function openSocket(side: Side, token: string): Promise<Socket> {
+  const { socket } = await openInbox(side.server.baseUrl, token);
   sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+  return socket;
 }
 
 /** Logs a new person in through `loginSide` and holds their socket on `socketSide`. */

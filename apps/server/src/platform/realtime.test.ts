@@ -2,6 +2,7 @@ import { type EchoPayload, REALTIME_EVENTS, REALTIME_PATH } from '@evcircle/cont
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { listenOnFreePort } from '../../test/sockets.ts';
 import type { EchoReply } from './realtime.ts';
 
 let t: TestApp;
@@ -9,10 +10,7 @@ let url: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  url = `http://127.0.0.1:${address.port}`;
+  url = await listenOnFreePort(t.app);
 });
 afterAll(() => t.close());
 

@@ -7,13 +7,13 @@ import {
   logout,
   markAsRead,
   REALTIME_EVENTS,
-  REALTIME_PATH,
   TYPING_THROTTLE_MS,
 } from '@evcircle/contract';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { newPerson } from '../../../test/login-as.ts';
+import { eventually, type Inbox, listenOnFreePort, openInbox, received } from '../../../test/sockets.ts';
 import { block, newFriends, send } from './chat.test-helper.ts';
 
 let t: TestApp;
@@ -22,18 +22,12 @@ const opened: Socket[] = [];
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  url = `http://127.0.0.1:${address.port}`;
+  url = await listenOnFreePort(t.app);
 });
 afterEach(() => {
   for (const socket of opened.splice(0)) socket.disconnect();
 });
 afterAll(() => t.close());
-
-/** Every chat event a socket received, by name. */
-type Inbox = { socket: Socket; events: Map<string, unknown[]> };
 
 const CHAT_EVENTS = [
   REALTIME_EVENTS.chatMessage,
@@ -42,36 +36,11 @@ const CHAT_EVENTS = [
   REALTIME_EVENTS.chatUnread,
 ];
 
-/** A socket (logged in with `token`, anonymous without), recording what it receives from the start. */
-function open(token?: string): Promise<Inbox> {
-  const socket = connect(url, {
-    path: REALTIME_PATH,
-    transports: ['websocket'],
-    reconnection: false,
-    ...(token ? { auth: { token } } : {}),
-  });
-  opened.push(socket);
-  const events = new Map<string, unknown[]>(CHAT_EVENTS.map((name) => [name, []]));
-  for (const name of CHAT_EVENTS) socket.on(name, (payload: unknown) => events.get(name)?.push(payload));
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve({ socket, events }));
-    socket.once('connect_error', reject);
-  });
-}
-
-function received<T>(inbox: Inbox, event: string): T[] {
-  return (inbox.events.get(event) ?? []) as T[];
-}
-
-/** Waits until `inbox` has received an `event` payload that `matches`; answers it. */
-async function eventually<T>(inbox: Inbox, event: string, matches: (payload: T) => boolean = () => true): Promise<T> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const found = received<T>(inbox, event).find(matches);
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`no ${event} arrived`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** A socket (logged in with `token`, anonymous without), closed after the test. */
+async function open(token?: string): Promise<Inbox> {
+  const inbox = await openInbox(url, token);
+  opened.push(inbox.socket);
+  return inbox;
 }
 
 /** Lets in-flight events land, for asserting that something did not arrive. */

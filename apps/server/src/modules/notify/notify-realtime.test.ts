@@ -6,13 +6,13 @@ import {
   type NotifyUnread,
   notifyPager,
   REALTIME_EVENTS,
-  REALTIME_PATH,
 } from '@evcircle/contract';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createPost } from '../../../test/factories/posts.ts';
 import { newPerson, type Person } from '../../../test/login-as.ts';
+import { listenOnFreePort, openInbox, received } from '../../../test/sockets.ts';
 import { markNotificationsRead } from './index.ts';
 
 let t: TestApp;
@@ -20,31 +20,20 @@ let url: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  url = `http://127.0.0.1:${address.port}`;
+  url = await listenOnFreePort(t.app);
 });
 afterAll(() => t.close());
 
-/** A person's socket and what it received, recorded from before it connected. */
+/** A person's socket and what it received (live arrays), recorded from before it connected. */
 type Listening = { socket: Socket; news: Notification[]; unread: NotifyUnread[] };
 
 async function listen(p: Person): Promise<Listening> {
-  const socket = connect(url, {
-    path: REALTIME_PATH,
-    transports: ['websocket'],
-    reconnection: false,
-    auth: { token: p.token },
-  });
-  const received: Listening = { socket, news: [], unread: [] };
-  socket.on(REALTIME_EVENTS.notification, (n: Notification) => received.news.push(n));
-  socket.on(REALTIME_EVENTS.notifyUnread, (u: NotifyUnread) => received.unread.push(u));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return received;
+  const inbox = await openInbox(url, p.token);
+  return {
+    socket: inbox.socket,
+    news: received<Notification>(inbox, REALTIME_EVENTS.notification),
+    unread: received<NotifyUnread>(inbox, REALTIME_EVENTS.notifyUnread),
+  };
 }
 
 const soon = { timeout: 5000, interval: 25 };
