@@ -67,6 +67,8 @@ export const WATCHED_PAGES = [
   ['/exp', 'routes/theme-exp'],
   ['/tesla-tools', 'routes/theme-tesla'],
   ['/search', 'routes/search'],
+  ['/messages', 'routes/messages'],
+  ['/notification', 'routes/notification'],
   ['/shop', 'routes/shop'],
   ['/shop/category/{path}', 'routes/shop-category'],
   ['/product/{id}', 'routes/product'],

@@ -39,6 +39,10 @@ export default [
   route('product/:id', 'routes/product.tsx'),
   // Search (issue 14): posts, people and products; ?word=…&type=… is the result page.
   route('search', 'routes/search.tsx'),
+  // Private chat: the conversations and, with ?with={uid}, the conversation with that person.
+  route('messages', 'routes/messages.tsx'),
+  // The viewer's notifications (互动 / 系统 / 车队), SPEC.md §2 and §7.
+  route('notification', 'routes/notification.tsx'),
   // Everything else: the legacy 301 redirects of SPEC.md §2 (/invitecode, /goods,
   // /contentInfo — matched on their query values), otherwise the 404 page.
   route('*', 'routes/not-found.tsx'),

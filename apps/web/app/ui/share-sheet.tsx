@@ -1,4 +1,4 @@
-import { Check, Copy, Share2 } from 'lucide-react';
+import { Check, Copy, Send, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from './button.tsx';
 import { Sheet } from './sheet.tsx';
@@ -17,6 +17,9 @@ const SHARE_MESSAGES = {
 /** What is shared, in words: the sheet's heading (分享帖子), the link's and the QR's names. */
 export type ShareWords = { heading: string; linkLabel: string; qrAlt: string };
 
+/** One more way to share, offered first (分享到私信): its words and what a tap does. */
+export type ShareAction = { label: string; onClick: () => void; 'data-testid': string };
+
 type ShareSheetProps = {
   /** The link to share; null keeps the sheet closed. */
   url: string | null;
@@ -24,6 +27,8 @@ type ShareSheetProps = {
   title: string;
   words: ShareWords;
   onClose: () => void;
+  /** Another way to share, above the QR code. */
+  action?: ShareAction;
 };
 
 /**
@@ -31,17 +36,27 @@ type ShareSheetProps = {
  * sheet where the browser has one. The sheet is a native dialog in the top layer, so the
  * copy confirmation shows on the button itself rather than as a toast behind it.
  */
-export function ShareSheet({ url, title, words, onClose }: ShareSheetProps) {
+export function ShareSheet({ url, title, words, onClose, action }: ShareSheetProps) {
   return (
     <Sheet open={url !== null} onClose={onClose} title={words.heading} data-testid="share-sheet">
-      {url ? <ShareBody url={url} title={title} words={words} /> : null}
+      {url ? <ShareBody url={url} title={title} words={words} action={action} /> : null}
     </Sheet>
   );
 }
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-function ShareBody({ url, title, words }: { url: string; title: string; words: ShareWords }) {
+function ShareBody({
+  url,
+  title,
+  words,
+  action,
+}: {
+  url: string;
+  title: string;
+  words: ShareWords;
+  action?: ShareAction;
+}) {
   const [qr, setQr] = useState<string | 'failed' | null>(null);
   const [copy, setCopy] = useState<CopyState>('idle');
   const canShareNatively = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
@@ -72,6 +87,12 @@ function ShareBody({ url, title, words }: { url: string; title: string; words: S
 
   return (
     <div className="flex flex-col items-center gap-4 px-5 pt-5 pb-6">
+      {action ? (
+        <Button variant="outline" className="w-full" onClick={action.onClick} data-testid={action['data-testid']}>
+          <Send aria-hidden="true" className="size-4" />
+          {action.label}
+        </Button>
+      ) : null}
       <div className="flex size-44 items-center justify-center rounded-xl bg-white p-2 ring-1 ring-gray-200 dark:ring-gray-700">
         {qr === null ? <Skeleton className="size-full" /> : null}
         {qr === 'failed' ? <span className="text-sm text-gray-500">{SHARE_MESSAGES.qrFailed}</span> : null}

@@ -1,17 +1,19 @@
 import { SquarePen } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { AccountMenu } from '~/features/auth/index.ts';
+import { AccountMenu, useViewer } from '~/features/auth/index.ts';
 import { ColorModeToggle } from '~/features/color-mode/index.ts';
 import { buttonClass } from '~/ui/button.tsx';
 import { cn } from '~/ui/cn.ts';
 import { Logo } from '~/ui/logo.tsx';
 import { CartLink } from './cart-link.tsx';
+import { LazyInboxLinks } from './lazy-inbox.tsx';
 import { LAYOUT_MESSAGES } from './messages.ts';
 import { FEED_NAV, isNavActive, SHOP_NAV } from './nav-items.ts';
 import { SearchEntry } from './search-entry.tsx';
 
 export function DesktopHeader() {
   const { pathname } = useLocation();
+  const viewer = useViewer();
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/90 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
       <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-4 px-6 xl:gap-8">
@@ -51,12 +53,17 @@ export function DesktopHeader() {
             <SquarePen aria-hidden="true" className="size-4" />
             {LAYOUT_MESSAGES.publish}
           </Link>
-          <NavLink
-            to="/download"
-            className="shrink-0 rounded-full px-3 py-1.5 text-sm whitespace-nowrap text-gray-600 hover:text-primary-700 dark:text-gray-400 dark:hover:text-primary-400"
-          >
-            {LAYOUT_MESSAGES.download}
-          </NavLink>
+          {/* A logged-in viewer has 消息 and 通知 here instead: the app pitch is for visitors (as on phones). */}
+          {viewer ? (
+            <LazyInboxLinks />
+          ) : (
+            <NavLink
+              to="/download"
+              className="shrink-0 rounded-full px-3 py-1.5 text-sm whitespace-nowrap text-gray-600 hover:text-primary-700 dark:text-gray-400 dark:hover:text-primary-400"
+            >
+              {LAYOUT_MESSAGES.download}
+            </NavLink>
+          )}
           <CartLink />
           <ColorModeToggle />
           <div className="shrink-0">

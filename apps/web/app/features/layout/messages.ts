@@ -16,4 +16,8 @@ export const LAYOUT_MESSAGES = {
   privacyPolicy: '隐私政策',
   copyright: '© {year} 车友圈',
   backHome: '返回首页',
+  // The logged-in viewer's inboxes, with their live unread badges
+  messages: '消息',
+  notifications: '通知',
+  unread: '{count} 条未读',
 } as const;

@@ -1,16 +1,10 @@
 import { Plus, UserRound } from 'lucide-react';
-import { Fragment } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { AUTH_MESSAGES, useLoginModal, useViewer } from '~/features/auth/index.ts';
-import { cn } from '~/ui/cn.ts';
+import { LazyInboxTabs } from './lazy-inbox.tsx';
 import { LAYOUT_MESSAGES } from './messages.ts';
-import { isNavActive, TAB_NAV } from './nav-items.ts';
-
-const tabClass = (isActive: boolean) =>
-  cn(
-    'flex h-full w-full flex-col items-center justify-center gap-0.5 text-[11px]',
-    isActive ? 'text-primary-600 dark:text-primary-400' : 'text-gray-500 dark:text-gray-400',
-  );
+import { INSTALL_TAB, isNavActive, LEADING_TABS, type NavItem } from './nav-items.ts';
+import { tabClass } from './tab-class.ts';
 
 /** 我的: the viewer's own profile, or the login modal (phone tab) when logged out. */
 function MeTab() {
@@ -44,41 +38,38 @@ function PublishTab() {
   );
 }
 
-/** The publish tab sits in the middle of the bar, however many tabs there are. */
-const PUBLISH_TAB_AT = Math.ceil(TAB_NAV.length / 2);
+function NavTab({ item, pathname }: { item: NavItem; pathname: string }) {
+  const isActive = isNavActive(item, pathname);
+  return (
+    <li className="flex-1">
+      <Link to={item.to} aria-current={isActive ? 'page' : undefined} className={tabClass(isActive)}>
+        <item.icon aria-hidden="true" className="size-5" />
+        {item.label}
+      </Link>
+    </li>
+  );
+}
 
+/**
+ * 首页, 商城, 发布 in the middle, then 安装 for a visitor or 消息 and 通知 (with their live
+ * unread badges) for a logged-in viewer, and 我的.
+ */
 export function MobileTabBar() {
   const { pathname } = useLocation();
+  const isLoggedIn = useViewer() !== null;
   return (
     <nav
       aria-label={LAYOUT_MESSAGES.tabBar}
       className="pb-safe fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 backdrop-blur dark:border-gray-800 dark:bg-gray-950/95"
     >
       <ul className="flex h-14">
-        {TAB_NAV.map((item, index) => (
-          <Fragment key={item.to}>
-            {index === PUBLISH_TAB_AT ? (
-              <li className="flex-1">
-                <PublishTab />
-              </li>
-            ) : null}
-            <li className="flex-1">
-              <Link
-                to={item.to}
-                aria-current={isNavActive(item, pathname) ? 'page' : undefined}
-                className={tabClass(isNavActive(item, pathname))}
-              >
-                <item.icon aria-hidden="true" className="size-5" />
-                {item.label}
-              </Link>
-            </li>
-          </Fragment>
+        {LEADING_TABS.map((item) => (
+          <NavTab key={item.to} item={item} pathname={pathname} />
         ))}
-        {PUBLISH_TAB_AT >= TAB_NAV.length ? (
-          <li className="flex-1">
-            <PublishTab />
-          </li>
-        ) : null}
+        <li className="flex-1">
+          <PublishTab />
+        </li>
+        {isLoggedIn ? <LazyInboxTabs /> : <NavTab item={INSTALL_TAB} pathname={pathname} />}
         <li className="flex-1">
           <MeTab />
         </li>

@@ -4,6 +4,9 @@ import { Car, Download, House, Lightbulb, Route, ShoppingBag, Sparkles, UserChec
 import { THEME_PAGES } from '~/features/posts/index.ts';
 import { LAYOUT_MESSAGES } from './messages.ts';
 
+/** Which unread total of the live connection a nav item's badge shows. */
+export type UnreadKind = 'messages' | 'notifications';
+
 export type NavItem = {
   to: string;
   label: string;
@@ -12,6 +15,8 @@ export type NavItem = {
   end?: boolean;
   /** Other pages that belong to this item (path prefixes), e.g. a product to the shop. */
   alsoFor?: readonly string[];
+  /** A badge with this unread total (logged-in viewers only: these items are theirs alone). */
+  badge?: UnreadKind;
 };
 
 /** Whether the page at `pathname` belongs to `item` (its own path, under it, or `alsoFor`). */
@@ -44,9 +49,14 @@ export const SHOP_NAV: NavItem = {
   alsoFor: ['/product/', '/cart'],
 };
 
-/** Tabs of the mobile bottom bar; later pages (消息, 我的) add themselves when they exist. */
-export const TAB_NAV: readonly NavItem[] = [
+/** The bottom bar's first tabs, before 发布 in the middle (the 我的 tab closes the bar). */
+export const LEADING_TABS: readonly NavItem[] = [
   { to: '/', label: LAYOUT_MESSAGES.home, icon: House, end: true },
   SHOP_NAV,
-  { to: '/download', label: LAYOUT_MESSAGES.install, icon: Download },
 ];
+
+/**
+ * A visitor's tab after 发布. A logged-in viewer has their inboxes there instead (消息,
+ * 通知: inbox-nav.ts) — an app pitch is for someone who has no account yet.
+ */
+export const INSTALL_TAB: NavItem = { to: '/download', label: LAYOUT_MESSAGES.install, icon: Download };

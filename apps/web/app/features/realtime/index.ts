@@ -7,8 +7,8 @@ export {
   setLiveUser,
   setMessagesUnread,
   type UnreadTotals,
+  useLiveCatchUp,
   useLiveEvent,
-  useLiveReconnect,
   useLiveStatus,
   useUnreadTotals,
 } from './live.ts';

@@ -15,14 +15,13 @@ export type UnreadTotals = { messages: number; notifications: number; notify: No
 type Listener = (payload: unknown) => void;
 
 const listeners = new Map<string, Set<Listener>>();
-const reconnectListeners = new Set<() => void>();
+const connectListeners = new Set<() => void>();
 const storeListeners = new Set<() => void>();
 
 let socket: Socket | null = null;
 let socketUser: number | null = null;
 let status: LiveStatus = 'off';
 let unread: UnreadTotals = { messages: 0, notifications: 0, notify: null };
-let connectedOnce = false;
 
 function notifyStore(): void {
   for (const listener of storeListeners) listener();
@@ -69,9 +68,10 @@ export function setLiveUser(userId: number | null): void {
       socket = next;
       next.on('connect', () => {
         setStatus('connected');
-        // A reconnect (not the first connect): features fetch what they missed by id.
-        if (connectedOnce) for (const listener of reconnectListeners) listener();
-        connectedOnce = true;
+        // Pushes sent before this connect reached no socket of this tab: after a reconnect,
+        // and on the first connect too (a page fetches its data before the connection,
+        // which opens after the page has shown), features fetch what they missed by id.
+        for (const listener of connectListeners) listener();
       });
       next.on('disconnect', () => setStatus('disconnected'));
       next.on('connect_error', () => setStatus('disconnected'));
@@ -88,7 +88,6 @@ function stopLive(): void {
   socket?.disconnect();
   socket = null;
   socketUser = null;
-  connectedOnce = false;
   unread = { messages: 0, notifications: 0, notify: null };
   setStatus('off');
   notifyStore();
@@ -124,15 +123,18 @@ export function useLiveEvent<T>(event: string, handler: (payload: T) => void): v
   }, [event]);
 }
 
-/** Calls `handler` after each reconnect (not the first connect): fetch what was missed. */
-export function useLiveReconnect(handler: () => void): void {
+/**
+ * Calls `handler` on each connect of the live connection while the component is mounted
+ * (the first connect after it mounted, and every reconnect): fetch what was missed.
+ */
+export function useLiveCatchUp(handler: () => void): void {
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => {
     const listener = () => latest.current();
-    reconnectListeners.add(listener);
+    connectListeners.add(listener);
     return () => {
-      reconnectListeners.delete(listener);
+      connectListeners.delete(listener);
     };
   }, []);
 }

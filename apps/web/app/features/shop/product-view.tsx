@@ -11,8 +11,10 @@ import { SHOP_MESSAGES } from './messages.ts';
 import { soldLabel } from './price.ts';
 import { ProductPurchase } from './product-purchase.tsx';
 
-/** The share sheet (with its QR code) loads when a product is first shared. */
-const ShareSheet = lazyComponent(() => import('~/ui/share-sheet.tsx').then((module) => module.ShareSheet));
+/** The share sheet (with its QR code, and 分享到私信) loads when a product is first shared. */
+const ShareSheets = lazyComponent(() =>
+  import('./product-share-sheets.tsx').then((module) => module.ProductShareSheets),
+);
 
 export type ProductViewProps = {
   product: Product;
@@ -118,16 +120,7 @@ export function ProductView({
   );
 
   const sheet = hasShared ? (
-    <ShareSheet
-      url={shareUrl}
-      title={product.title}
-      words={{
-        heading: SHOP_MESSAGES.shareTitle,
-        linkLabel: SHOP_MESSAGES.shareLink,
-        qrAlt: SHOP_MESSAGES.shareQrAlt,
-      }}
-      onClose={() => setShareUrl(null)}
-    />
+    <ShareSheets pid={product.pid} url={shareUrl} title={product.title} onClose={() => setShareUrl(null)} />
   ) : null;
 
   if (isSplit) {

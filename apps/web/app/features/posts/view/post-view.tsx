@@ -13,8 +13,8 @@ import { PostVideo } from './post-video.tsx';
 import { usePostLike } from './use-post-like.ts';
 import { useShare } from './use-share.ts';
 
-/** The share sheet (with its QR code) loads when a post is first shared. */
-const ShareSheet = lazyComponent(() => import('~/ui/share-sheet.tsx').then((module) => module.ShareSheet));
+/** The share sheet (with its QR code, and 分享到私信) loads when a post is first shared. */
+const ShareSheets = lazyComponent(() => import('./post-share-sheets.tsx').then((module) => module.PostShareSheets));
 
 export type PostViewProps = {
   post: PostDetail;
@@ -179,14 +179,7 @@ export function PostView({
           </div>
         </>
       )}
-      {hasShared ? (
-        <ShareSheet
-          url={shareUrl}
-          title={title}
-          words={{ heading: POST_MESSAGES.shareTitle, linkLabel: POST_MESSAGES.shareLink, qrAlt: POST_MESSAGES.qrAlt }}
-          onClose={() => setShareUrl(null)}
-        />
-      ) : null}
+      {hasShared ? <ShareSheets pid={post.pid} url={shareUrl} title={title} onClose={() => setShareUrl(null)} /> : null}
     </article>
   );
 }

@@ -14,6 +14,7 @@ export const PROFILES_MESSAGES = {
   points: '积分',
   pointsValue: '{points} 积分',
   editProfile: '编辑资料',
+  message: '私信',
   postsLabel: '{nickname}的帖子',
   postsEmpty: '还没有发布内容',
   postsEmptyHint: 'TA 发布的帖子会出现在这里。',

@@ -1,13 +1,15 @@
 import { formatMessage, resolveMediaUrl, type UserProfile } from '@evcircle/contract/client';
-import { Car, Mars, Venus } from 'lucide-react';
+import { Car, Mail, Mars, Venus } from 'lucide-react';
 import { useCallback } from 'react';
-import { useRevalidator } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
+import { useRequireLogin, useViewer } from '~/features/auth/index.ts';
 import { FollowButton, type FollowListTab, RELATIONS_MESSAGES, UnblockButton } from '~/features/relations/index.ts';
 import { ContentMenu } from '~/features/reports/index.ts';
 import { formatCount } from '~/lib/format-count.ts';
 import { lazyComponent } from '~/lib/lazy-component.ts';
 import { useIsMobile } from '~/lib/use-is-mobile.ts';
 import { Avatar } from '~/ui/avatar.tsx';
+import { buttonClass } from '~/ui/button.tsx';
 import { cn } from '~/ui/cn.ts';
 import { PROFILES_MESSAGES } from './messages.ts';
 
@@ -114,6 +116,7 @@ export function ProfileHeader({ profile, imageBase, points, onFollowChange, onOp
           className={isMobile ? 'flex-1' : undefined}
         />
       )}
+      <MessageButton uid={profile.uid} className={isMobile ? 'flex-1' : undefined} />
       {/* 举报 / 拉黑: a block ends the follows both ways, so the page data is read again. */}
       <ContentMenu
         target={{ type: 'user', id: profile.uid, authorId: profile.uid, authorName: profile.nickname }}
@@ -182,6 +185,34 @@ export function ProfileHeader({ profile, imageBase, points, onFollowChange, onOp
       </div>
       {isMobile ? <div className="mt-4">{actions}</div> : null}
     </header>
+  );
+}
+
+/**
+ * 私信: the conversation with this person (/messages?with={uid}); a link, so it works
+ * before the page's scripts run. Logged out, it asks to log in first.
+ */
+function MessageButton({ uid, className }: { uid: number; className?: string }) {
+  const viewer = useViewer();
+  const requireLogin = useRequireLogin();
+  const body = (
+    <>
+      <Mail aria-hidden="true" className="size-4" />
+      {PROFILES_MESSAGES.message}
+    </>
+  );
+  const classes = buttonClass('outline', 'md', cn('min-w-24', className));
+  if (!viewer) {
+    return (
+      <button type="button" data-testid="profile-message" className={classes} onClick={() => requireLogin()}>
+        {body}
+      </button>
+    );
+  }
+  return (
+    <Link to={`/messages?with=${uid}`} data-testid="profile-message" className={classes}>
+      {body}
+    </Link>
   );
 }
 
