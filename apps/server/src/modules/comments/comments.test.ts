@@ -18,6 +18,7 @@ import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createFreshPost } from '../../../test/factories/posts.ts';
 import { newPerson } from '../../../test/login-as.ts';
+import { settleEvents } from '../../platform/events.ts';
 import { posts } from '../posts/posts.tables.ts';
 import { blocks } from '../relations/blocks.tables.ts';
 import { deleteComment, listComments } from './comments.service.ts';
@@ -376,6 +377,8 @@ describe('GET /api/v1/cms/comment/pager', () => {
         await me.api.call(commentReply, { pid: post.id, cid: comment.cid, content: `回复${i}-${j}` });
       }
     }
+    // What the comments set going after their commits (notifications) is not the page's.
+    await settleEvents(t.app.db);
     // Both drivers (PGlite and node-postgres' pool) send every query outside a transaction through `query`.
     const client = (t.app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
     const spy = vi.spyOn(client, 'query');

@@ -24,7 +24,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createPost } from '../../../test/factories/posts.ts';
 import { createImageUpload } from '../../../test/factories/uploads.ts';
 import { loginAs, newPerson, type Person } from '../../../test/login-as.ts';
-import { transaction } from '../../platform/events.ts';
+import { settleEvents, transaction } from '../../platform/events.ts';
 import { createUserAtSignup, deleteAccount, draftNewUser } from '../accounts/index.ts';
 import { posts } from '../posts/posts.tables.ts';
 import { markNotificationsRead } from './index.ts';
@@ -45,29 +45,19 @@ async function interactionsOf(p: Person, query: PagerQuery = {}): Promise<Notifi
 }
 
 /**
- * Notifications are made after the fact's commit, so they may lag its answer: waits
- * until `p`'s interaction list passes `check`, and answers it.
+ * Notifications are made after the fact's commit, so they may lag its answer: waits for
+ * that work (settleEvents), then answers `p`'s interaction list, which must pass `check`.
  */
 async function eventually(p: Person, check: (items: Notification[]) => void, query: PagerQuery = {}) {
-  return vi.waitFor(
-    async () => {
-      const items = await interactionsOf(p, query);
-      check(items);
-      return items;
-    },
-    { timeout: 5000, interval: 25 },
-  );
+  await settleEvents(t.app.db);
+  const items = await interactionsOf(p, query);
+  check(items);
+  return items;
 }
 
-/**
- * Lets the notifications of what was done so far be made: a fresh person follows a
- * fresh witness, and the witness's notification arrives after every earlier event's
- * (they queue on the same database). For tests asserting that nothing was made.
- */
-async function settle(): Promise<void> {
-  const [fan, witness] = [await person(), await person()];
-  await fan.api.call(followAct, { uid: witness.id });
-  await eventually(witness, (items) => expect(items).toHaveLength(1));
+/** Lets the notifications of what was done so far be made (for tests asserting that nothing was). */
+function settle(): Promise<void> {
+  return settleEvents(t.app.db);
 }
 
 async function postOf(author: Person, content = '今天去超充站补能，二十分钟就充到了百分之八十。') {
@@ -402,14 +392,9 @@ describe('system notices', () => {
       ),
     );
     const me = await loginAs(t, created.userId);
-    const page = await vi.waitFor(
-      async () => {
-        const found = await me.api.call(notifySysPager, {});
-        expect(found.items).toHaveLength(1);
-        return found;
-      },
-      { timeout: 5000, interval: 25 },
-    );
+    await settle();
+    const page = await me.api.call(notifySysPager, {});
+    expect(page.items).toHaveLength(1);
     expect(page.items[0]).toMatchObject({
       category: 'system',
       action: 'notice',
@@ -438,15 +423,8 @@ describe('system notices', () => {
     await admin.api.call(reportResolve, { id: reportOf(r1), action: 'remove' });
     await admin.api.call(reportResolve, { id: reportOf(r3), action: 'dismiss' });
 
-    const sysOf = (p: Person) =>
-      vi.waitFor(
-        async () => {
-          const { items } = await p.api.call(notifySysPager, { type: 'moderation' });
-          expect(items.length).toBeGreaterThan(0);
-          return items;
-        },
-        { timeout: 5000, interval: 25 },
-      );
+    await settle();
+    const sysOf = async (p: Person) => (await p.api.call(notifySysPager, { type: 'moderation' })).items;
     for (const reporter of [r1, r2]) {
       expect(await sysOf(reporter)).toEqual([
         expect.objectContaining({
@@ -588,6 +566,8 @@ describe('deleted accounts', () => {
     await like(stay, post.id);
     await eventually(author, (items) => expect(items).toHaveLength(1));
     await like(leave, post.id);
+    // The follow's notification after the like's (each is made after its own commit).
+    await settle();
     await leave.api.call(followAct, { uid: author.id });
     await stay.api.call(followAct, { uid: leave.id });
     await eventually(author, (items) => expect(items.map((n) => n.actor_count)).toEqual([1, 2]));
