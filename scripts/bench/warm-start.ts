@@ -2,23 +2,12 @@
 // already holds a seeded database, timed until /healthz answers.
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../apps/server/test/server-process.ts';
 import { SEEDED_MARKER } from '../lib/seed-marker.mjs';
 import { ensureServerBuild } from '../lib/server-build.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export type StartedServer = { ms: number; baseUrl: string; stop(): Promise<void> };
 

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,19 +15,39 @@ export type ServerProcess = {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
+/** A port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * Starts the real entry point (src/main.ts) as its own process on a free port, with
  * `env` on top of this process's environment and `nodeArgs` before it (preloads), and
- * answers once it says it is serving.
+ * answers once /readyz answers (whatever LOG_LEVEL says).
  */
 export async function startServerProcess(options: {
   env: Record<string, string>;
   nodeArgs?: readonly string[];
   timeoutMs?: number;
 }): Promise<ServerProcess> {
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', ...(options.nodeArgs ?? []), 'src/main.ts'], {
     cwd: SERVER_DIR,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SERVE_WEB: 'false', LOG_LEVEL: 'info', ...options.env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      SERVE_WEB: 'false',
+      LOG_LEVEL: 'info',
+      ...options.env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -35,26 +56,32 @@ export async function startServerProcess(options: {
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), options.timeoutMs ?? 60_000);
-    const check = () => {
-      const match = /serving http:\/\/localhost:(\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    };
-    child.stdout?.on('data', check);
-    exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited early (${code}):\n${out}`));
-    });
-  });
+  let exitCode: number | null | undefined;
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      exitCode = code;
+      resolve(code);
+    }),
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`server exited early (${exitCode}):\n${out}`);
+    const ready = await fetch(`${baseUrl}/readyz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${out}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   return {
     child,
     port,
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     output: () => out,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
