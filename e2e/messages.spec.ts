@@ -7,7 +7,7 @@ import {
   MSG_TYPE,
   productsByCategory,
 } from '@evcircle/contract';
-import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { waitForApp } from './support/hydration.ts';
 import { type LoggedInUser, loginByApi, loginInBrowser, testAddress, useSession } from './support/login.ts';
@@ -71,9 +71,13 @@ async function send(page: Page, text: string) {
   await expect(page.getByTestId('chat-input')).toHaveValue('');
 }
 
-async function befriend(a: LoggedInUser, b: LoggedInUser) {
+/** A, logged in in this browser, and B (by API), who follow each other. */
+async function twoFriends(context: BrowserContext): Promise<[LoggedInUser, LoggedInUser]> {
+  const a = await loginInBrowser(context);
+  const b = await loginByApi();
   await a.api.call(followAct, { uid: b.account.uid });
   await b.api.call(followAct, { uid: a.account.uid });
+  return [a, b];
 }
 
 test.describe('messages', () => {
@@ -151,9 +155,7 @@ test.describe('messages', () => {
     page,
     context,
   }, testInfo) => {
-    const a = await loginInBrowser(context);
-    const b = await loginByApi();
-    await befriend(a, b);
+    const [a, b] = await twoFriends(context);
     // 40 messages, turn about (each person's sends stay within 20 per 10 s).
     for (let i = 1; i <= 40; i++) {
       const [from, to] = i % 2 === 1 ? [a, b] : [b, a];
@@ -206,9 +208,7 @@ test.describe('messages', () => {
     browser,
     api,
   }, testInfo) => {
-    const a = await loginInBrowser(context);
-    const b = await loginByApi();
-    await befriend(a, b);
+    const [a, b] = await twoFriends(context);
     const pid = await publishImagePost(a, 'mod', '新装的轮毂，分享给大家看看');
     const [product] = (await api.call(productsByCategory, { size: 1, others: '{}' })).items;
     if (!product) throw new Error('the seed has products');
@@ -358,9 +358,7 @@ test.describe('messages', () => {
       page,
       context,
     }, testInfo) => {
-      const a = await loginInBrowser(context);
-      const b = await loginByApi();
-      await befriend(a, b);
+      const [a, b] = await twoFriends(context);
       await b.api.call(chatSend, { receiver_id: a.account.uid, msg_type: MSG_TYPE.text, content: '在吗？' });
 
       await page.goto(`/messages?with=${b.account.uid}`);

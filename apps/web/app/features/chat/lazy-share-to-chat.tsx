@@ -3,8 +3,7 @@ import { lazyDialog } from '~/lib/lazy-component.ts';
 export type { ChatShareTarget, ShareToChatSheetProps } from './share-to-chat-sheet.tsx';
 
 /**
- * 分享到私信 (share-to-chat-sheet.tsx), whose code loads when it is first opened: the post
- * and product pages carry nothing of chat until then.
+ * 分享到私信 (share-to-chat-sheet.tsx), whose code loads when it is first opened.
  */
 export const ShareToChatSheet = lazyDialog(
   () => import('./share-to-chat-sheet.tsx').then((module) => module.ShareToChatSheet),

@@ -5,6 +5,8 @@ export const CHAT_MESSAGES = {
   heading: '私信',
   guestTitle: '登录后查看私信',
   guestHint: '和关注的车友聊聊用车心得，分享帖子和好物。',
+  // The share sheet of a post or a product
+  shareToChat: '分享到私信',
   // Conversation list
   conversations: '会话列表',
   searchLabel: '搜索好友',

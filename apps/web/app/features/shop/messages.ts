@@ -62,7 +62,6 @@ export const SHOP_MESSAGES = {
   shareTitle: '分享商品',
   shareLink: '商品链接',
   shareQrAlt: '商品链接的二维码',
-  shareToChat: '分享到私信',
   description: '商品介绍',
   noDescription: '暂无商品介绍',
   category: '分类',

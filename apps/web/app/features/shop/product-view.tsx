@@ -2,7 +2,7 @@ import type { Product } from '@evcircle/contract/client';
 import { Share2 } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { lazyComponent } from '~/lib/lazy-component.ts';
+import { ShareSheets } from '~/features/chat/index.ts';
 import { cn } from '~/ui/cn.ts';
 import { IconButton } from '~/ui/icon-button.tsx';
 import { ImageCarousel } from '~/ui/image-carousel.tsx';
@@ -11,10 +11,12 @@ import { SHOP_MESSAGES } from './messages.ts';
 import { soldLabel } from './price.ts';
 import { ProductPurchase } from './product-purchase.tsx';
 
-/** The share sheet (with its QR code, and 分享到私信) loads when a product is first shared. */
-const ShareSheets = lazyComponent(() =>
-  import('./product-share-sheets.tsx').then((module) => module.ProductShareSheets),
-);
+/** The share sheet's words for a product (the sheet, with 分享到私信, loads when a product is first shared). */
+const SHARE_WORDS = {
+  heading: SHOP_MESSAGES.shareTitle,
+  linkLabel: SHOP_MESSAGES.shareLink,
+  qrAlt: SHOP_MESSAGES.shareQrAlt,
+};
 
 export type ProductViewProps = {
   product: Product;
@@ -120,7 +122,13 @@ export function ProductView({
   );
 
   const sheet = hasShared ? (
-    <ShareSheets pid={product.pid} url={shareUrl} title={product.title} onClose={() => setShareUrl(null)} />
+    <ShareSheets
+      target={{ kind: 'product', pid: product.pid }}
+      url={shareUrl}
+      title={product.title}
+      words={SHARE_WORDS}
+      onClose={() => setShareUrl(null)}
+    />
   ) : null;
 
   if (isSplit) {

@@ -34,7 +34,6 @@ export const POST_MESSAGES = {
   shareTitle: '分享帖子',
   shareLink: '帖子链接',
   qrAlt: '帖子链接的二维码',
-  shareToChat: '分享到私信',
   // Modal
   modalLabel: '帖子',
   previous: '上一篇',

@@ -1,7 +1,7 @@
 import { type Comment, type PostDetail, postCoverUrl } from '@evcircle/contract/client';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { ShareSheets } from '~/features/chat/index.ts';
 import { CommentSection } from '~/features/comments/index.ts';
-import { lazyComponent } from '~/lib/lazy-component.ts';
 import { cn } from '~/ui/cn.ts';
 import { ImageCarousel } from '~/ui/image-carousel.tsx';
 import { POST_MESSAGES } from './messages.ts';
@@ -13,8 +13,12 @@ import { PostVideo } from './post-video.tsx';
 import { usePostLike } from './use-post-like.ts';
 import { useShare } from './use-share.ts';
 
-/** The share sheet (with its QR code, and 分享到私信) loads when a post is first shared. */
-const ShareSheets = lazyComponent(() => import('./post-share-sheets.tsx').then((module) => module.PostShareSheets));
+/** The share sheet's words for a post (the sheet, with 分享到私信, loads when a post is first shared). */
+const SHARE_WORDS = {
+  heading: POST_MESSAGES.shareTitle,
+  linkLabel: POST_MESSAGES.shareLink,
+  qrAlt: POST_MESSAGES.qrAlt,
+};
 
 export type PostViewProps = {
   post: PostDetail;
@@ -179,7 +183,15 @@ export function PostView({
           </div>
         </>
       )}
-      {hasShared ? <ShareSheets pid={post.pid} url={shareUrl} title={title} onClose={() => setShareUrl(null)} /> : null}
+      {hasShared ? (
+        <ShareSheets
+          target={{ kind: 'post', pid: post.pid }}
+          url={shareUrl}
+          title={title}
+          words={SHARE_WORDS}
+          onClose={() => setShareUrl(null)}
+        />
+      ) : null}
     </article>
   );
 }
