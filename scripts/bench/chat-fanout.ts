@@ -17,6 +17,7 @@ import { createDatabase } from '../../apps/server/src/platform/db.ts';
 import { createScratchDatabase, deleteRedisKeys } from '../../apps/server/test/scratch-backends.ts';
 import { type ServerProcess, startServerProcess } from '../../apps/server/test/server-process.ts';
 import { runNodeJson } from './node-child.ts';
+import { percentile } from './percentile.mjs';
 
 const SOCKETS = 2000;
 const SENDERS = 200;
@@ -71,12 +72,6 @@ export async function fanoutUnavailable(): Promise<string | null> {
     redis.disconnect();
   }
   return null;
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const value = sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-  return Math.round(value * 100) / 100;
 }
 
 /** SOCKETS users with sessions; receiver i + SOCKETS/2 follows sender i, so no stranger limit applies. */

@@ -3,6 +3,8 @@
 // latency a person sees, with exact percentiles (autocannon reports no p95). Runs in its
 // own process so its work does not share the server's event loop.
 // Usage: node latency-client.mjs <url> <requests> [header=value …]; prints JSON.
+import { percentile } from './percentile.mjs';
+
 const [url, count = '200', ...headerArgs] = process.argv.slice(2);
 if (!url) {
   console.error('usage: latency-client.mjs <url> <requests> [header=value …]');
@@ -22,6 +24,11 @@ for (let i = 0; i < Number(count); i++) {
   }
 }
 times.sort((a, b) => a - b);
-const at = (p) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)];
-const round = (ms) => Math.round(ms * 100) / 100;
-console.log(JSON.stringify({ requests: times.length, p50: round(at(50)), p95: round(at(95)), p99: round(at(99)) }));
+console.log(
+  JSON.stringify({
+    requests: times.length,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+  }),
+);

@@ -9,7 +9,6 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createApiClient, postsNoAds } from '@evcircle/contract';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { users } from '../../apps/server/src/modules/accounts/accounts.tables.ts';
 import { createSession } from '../../apps/server/src/modules/auth/sessions.service.ts';
@@ -205,12 +204,7 @@ async function benchFanout(): Promise<void> {
 
 async function main(args: BenchArgs): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcircle-bench-'));
-  const scratch = args.pg
-    ? await createScratchDatabase(
-        process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
-        'evcircle_bench',
-      )
-    : null;
+  const scratch = args.pg ? await createScratchDatabase(PG_URL, 'evcircle_bench') : null;
   try {
     const config = loadConfig({
       NODE_ENV: 'production',
