@@ -357,6 +357,9 @@ test.describe('search', () => {
       const recorded = page.waitForResponse((r) => r.url().includes('/api/v1/search/info/record'));
       await searchFor(page, word);
       expect((await recorded).ok()).toBe(true);
+      // As a person does, the next word is typed once the results are there: typed while
+      // the results page is still on its way, the input would show the word searched.
+      await expect(page.getByTestId('search-posts').or(page.getByTestId('search-empty')).first()).toBeVisible();
     }
     await page.goto('/search');
     const words = page.getByTestId('search-history').getByTestId('search-history-word');
