@@ -22,6 +22,7 @@ import { fanoutUnavailable, measureFanout, PG_URL, printFanout } from './chat-fa
 import { measureFirstLoad, printFirstLoad, unwatchedRoutes, WATCHED_PAGES } from './first-load.ts';
 import { LIGHTHOUSE_RUNS, measureLighthouse } from './lighthouse.ts';
 import { runNodeJson } from './node-child.ts';
+import { measureRadar, printRadar, RADAR_USERS, radarUnavailable } from './radar.ts';
 import { explainSearch, measureSearch, SEARCH_P95_TARGET_MS, type SearchLatency } from './search.ts';
 import { measureWarmStart } from './warm-start.ts';
 
@@ -43,6 +44,8 @@ type BenchArgs = {
   lighthouse: boolean;
   /** Run the chat fan-out over two processes when PostgreSQL and Redis answer (off with --no-fanout). */
   fanout: boolean;
+  /** Run the radar with a million located users when PostgreSQL answers (off with --no-radar). */
+  radar: boolean;
 };
 
 function parseBenchArgs(argv: string[]): BenchArgs {
@@ -57,6 +60,7 @@ function parseBenchArgs(argv: string[]): BenchArgs {
       'cpu-prof': { type: 'string' },
       'no-lighthouse': { type: 'boolean', default: false },
       'no-fanout': { type: 'boolean', default: false },
+      'no-radar': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -74,6 +78,7 @@ function parseBenchArgs(argv: string[]): BenchArgs {
     cpuProf: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : null,
     lighthouse: !values['no-lighthouse'],
     fanout: !values['no-fanout'],
+    radar: !values['no-radar'],
   };
 }
 
@@ -200,6 +205,17 @@ async function benchFanout(): Promise<void> {
   }
   console.log('\n▶ chat fan-out: two server processes, 2,000 sockets, 200 sending…');
   printFanout(await measureFanout((line) => console.log(line)));
+}
+
+/** The radar with a million located users on PostgreSQL (issue 16), when PostgreSQL answers here. */
+async function benchRadar(): Promise<void> {
+  const unavailable = await radarUnavailable();
+  if (unavailable) {
+    console.log(`\n▶ radar skipped: ${unavailable} (a million located users need PostgreSQL)`);
+    return;
+  }
+  console.log(`\n▶ radar: ${RADAR_USERS} located users on PostgreSQL (seeding takes a few minutes)…`);
+  printRadar(await measureRadar((line) => console.log(line)));
 }
 
 async function main(args: BenchArgs): Promise<void> {
@@ -378,6 +394,7 @@ async function main(args: BenchArgs): Promise<void> {
       }
     }
     if (args.fanout) await benchFanout();
+    if (args.radar) await benchRadar();
     await printFirstLoadOfBuild();
   } finally {
     await scratch?.drop();

@@ -4,6 +4,8 @@ export type SeedArgs = {
   seed: number;
   users: number;
   posts: number;
+  /** Users (the first ones) given a last reported position for the radar and nearby lists. */
+  located: number;
   ifEmpty: boolean;
   reset: boolean;
   /** The "now" the data is generated around; default: the current minute. */
@@ -13,11 +15,15 @@ export type SeedArgs = {
 /** The demo community: big enough to scroll, small enough to render on first start. */
 export const DEMO_USERS = 60;
 export const DEMO_POSTS = 400;
+/** Users with a position by default, so the demo's radar and nearby lists are not empty. */
+export const DEMO_LOCATED = 60;
 
 export const USAGE = `Usage: npm run seed -- [options]
   --seed N      seed of the generated data (default 1): same seed, same rows and files
   --users N     number of users (default ${DEMO_USERS})
   --posts N     number of posts (default ${DEMO_POSTS})
+  --located N   give the first N users a position around their home city (default: all, up to ${DEMO_LOCATED});
+                most reported within the day, some stale, some invisible
   --if-empty    do nothing when the database already has users (npm start uses this)
   --reset       empty users, posts and everything referencing them first
   --now ISO     the moment the data is generated around (default: now, to the minute)`;
@@ -36,6 +42,7 @@ export function parseSeedArgs(argv: readonly string[], clock: () => Date = () =>
       seed: { type: 'string' },
       users: { type: 'string' },
       posts: { type: 'string' },
+      located: { type: 'string' },
       'if-empty': { type: 'boolean', default: false },
       reset: { type: 'boolean', default: false },
       now: { type: 'string' },
@@ -47,6 +54,8 @@ export function parseSeedArgs(argv: readonly string[], clock: () => Date = () =>
   const users = count(values.users, 'users', DEMO_USERS, 10_000_000);
   const posts = count(values.posts, 'posts', DEMO_POSTS, 100_000_000);
   if (users === 0 && posts > 0) throw new Error('--posts needs at least one user to author them');
+  const located = count(values.located, 'located', Math.min(users, DEMO_LOCATED), 10_000_000);
+  if (located > users) throw new Error('--located cannot exceed --users: only seeded users get a position');
   let now: Date;
   if (values.now !== undefined) {
     now = new Date(values.now);
@@ -59,6 +68,7 @@ export function parseSeedArgs(argv: readonly string[], clock: () => Date = () =>
     seed: count(values.seed, 'seed', 1, 2 ** 31),
     users,
     posts,
+    located,
     ifEmpty: values['if-empty'],
     reset: values.reset,
     now,

@@ -163,6 +163,7 @@ describe('seed flags', () => {
       seed: 1,
       users: 60,
       posts: 400,
+      located: 60,
       ifEmpty: false,
       reset: false,
       now: new Date('2025-06-01T12:34:00Z'),
@@ -174,10 +175,19 @@ describe('seed flags', () => {
     expect(args).toMatchObject({ users: 100_000, posts: 1_000_000, seed: 7, reset: true });
   });
 
+  it('gives positions to the demo users by default, and to as many as --located says', () => {
+    expect(parseSeedArgs(['--users', '10'], clock).located).toBe(10);
+    expect(parseSeedArgs(['--users', '1000'], clock).located).toBe(60);
+    expect(parseSeedArgs(['--users', '1000000', '--located', '1000000'], clock).located).toBe(1_000_000);
+    expect(parseSeedArgs(['--users', '1000', '--located', '0'], clock).located).toBe(0);
+  });
+
   it.each([
     [['--posts', 'many']],
     [['--if-empty', '--reset']],
     [['--users', '0', '--posts', '5']],
+    [['--users', '10', '--located', '11']],
+    [['--located', 'all']],
     [['--now', 'yesterday']],
     [['--bogus']],
   ])('refuses %j', (argv) => {

@@ -39,6 +39,8 @@ export type SeedPlan = {
   imagesPerTheme: number;
   /** Distinct generated videos; video posts reuse them. */
   videos: number;
+  /** The first this many users get a last reported position (positions.ts); none by default. */
+  located?: number;
 };
 
 export type SeedUser = {

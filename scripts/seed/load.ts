@@ -2,10 +2,12 @@ import { count, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { users } from '../../apps/server/src/modules/accounts/accounts.tables.ts';
 import { commentLikes, comments } from '../../apps/server/src/modules/comments/comments.tables.ts';
+import { nearbyPositions } from '../../apps/server/src/modules/nearby/nearby.tables.ts';
 import { hotScore } from '../../apps/server/src/modules/posts/posts.service.ts';
 import { postLikes, posts } from '../../apps/server/src/modules/posts/posts.tables.ts';
 import type { Db } from '../../apps/server/src/platform/db.ts';
 import type { SeedComment, SeedPost, SeedUser } from './content.ts';
+import type { SeedPosition } from './positions.ts';
 
 type Row = Record<string, string | number | boolean | null | object>;
 
@@ -14,7 +16,8 @@ type Row = Record<string, string | number | boolean | null | object>;
  * rows travel as one JSON parameter and `jsonb_to_recordset` unpacks them, so there is
  * no 65 535-parameter ceiling and PostgreSQL parses one value instead of 90 000. Column
  * names and SQL types come from the Drizzle table, so this follows the schema. Ids are
- * given (OVERRIDING SYSTEM VALUE) so that the same seed gives the same ids.
+ * given (OVERRIDING SYSTEM VALUE) so that the same seed gives the same ids (a table
+ * without an identity column ignores the clause).
  */
 async function insertJsonRows(db: Db, table: PgTable, columns: readonly PgColumn[], rows: Row[]): Promise<void> {
   if (rows.length === 0) return;
@@ -46,6 +49,30 @@ export async function insertUsers(db: Db, batch: readonly SeedUser[]): Promise<v
       sex: u.sex,
       car_model: u.carModel,
       created_at: u.createdAt.toISOString(),
+    })),
+  );
+}
+
+const POSITION_COLUMNS = [
+  nearbyPositions.userId,
+  nearbyPositions.latitude,
+  nearbyPositions.longitude,
+  nearbyPositions.locatedAt,
+  nearbyPositions.isInvisible,
+];
+
+/** Users' last reported positions (`--located`): one statement per batch, like the users themselves. */
+export async function insertPositions(db: Db, batch: readonly SeedPosition[]): Promise<void> {
+  await insertInChunks(
+    db,
+    nearbyPositions,
+    POSITION_COLUMNS,
+    batch.map((p) => ({
+      user_id: p.userId,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      located_at: p.locatedAt.toISOString(),
+      is_invisible: p.isInvisible,
     })),
   );
 }
@@ -202,5 +229,7 @@ export async function truncateCommunity(db: Db): Promise<void> {
 
 /** Fresh planner statistics, so the first feed query after a big load uses its index. */
 export async function analyzeCommunity(db: Db): Promise<void> {
-  for (const table of [users, posts, postLikes, comments, commentLikes]) await db.execute(sql`analyze ${table}`);
+  for (const table of [users, posts, postLikes, comments, commentLikes, nearbyPositions]) {
+    await db.execute(sql`analyze ${table}`);
+  }
 }

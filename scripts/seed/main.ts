@@ -50,12 +50,15 @@ async function main(args: SeedArgs): Promise<void> {
       users: args.users,
       posts: args.posts,
       anchor: args.now,
+      located: args.located,
       ...defaultPools(args.posts),
       // Demo videos are rendered by ffmpeg: without it the posts that would have been videos are photo posts.
       ...(media.ffmpeg ? {} : { videos: 0 }),
     };
     const target = database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
-    console.log(`▶ seeding ${plan.users} users and ${plan.posts} posts (seed ${plan.seed}) into ${target}`);
+    console.log(
+      `▶ seeding ${plan.users} users (${plan.located} with a position) and ${plan.posts} posts (seed ${plan.seed}) into ${target}`,
+    );
     const started = Date.now();
     const result = await seedCommunity(database.db, createStorage(config), plan, progressPrinter(started));
     const seconds = ((Date.now() - started) / 1000).toFixed(1);

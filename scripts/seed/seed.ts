@@ -6,6 +6,7 @@ import {
   analyzeCommunity,
   countUsers,
   insertEngagement,
+  insertPositions,
   insertPosts,
   insertUsers,
   syncIdentitySequences,
@@ -13,6 +14,7 @@ import {
 } from './load.ts';
 import { ensureSeedMedia } from './media.ts';
 import { seedPlaces } from './places.ts';
+import { buildPosition } from './positions.ts';
 import { seedSearches } from './searches.ts';
 import { ensureShopMedia, hasShop, insertShop } from './shop.ts';
 
@@ -23,6 +25,8 @@ export type SeedProgress = (stage: 'media' | 'shop' | 'users' | 'posts', done: n
 
 export type SeedResult = {
   users: number;
+  /** Users given a position (`--located`). */
+  located: number;
   posts: number;
   /** Products of the demo shop created by this run: 0 when the database had a shop already. */
   products: number;
@@ -61,8 +65,17 @@ export async function seedCommunity(
   let products = 0;
 
   await db.transaction(async (tx) => {
+    const located = Math.min(plan.located ?? 0, users.length);
     for (let start = 0; start < users.length; start += BATCH_ROWS) {
-      await insertUsers(tx, users.slice(start, start + BATCH_ROWS));
+      const batch = users.slice(start, start + BATCH_ROWS);
+      await insertUsers(tx, batch);
+      // The first `located` users' last reported positions (nearby_positions references users).
+      if (start < located) {
+        await insertPositions(
+          tx,
+          batch.slice(0, located - start).map((user) => buildPosition(plan.seed, plan.anchor, user)),
+        );
+      }
       onProgress('users', Math.min(start + BATCH_ROWS, users.length), users.length);
     }
     if (users.length > 0) {
@@ -104,6 +117,7 @@ export async function seedCommunity(
   await analyzeCommunity(db);
   return {
     users: users.length,
+    located: Math.min(plan.located ?? 0, users.length),
     posts: users.length > 0 ? plan.posts : 0,
     products,
     mediaRendered: media.rendered + shopMedia.rendered,

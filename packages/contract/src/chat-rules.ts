@@ -1,9 +1,12 @@
 // Chat and notification rules the server and the browser both apply (docs/decisions/0014-chat.md).
 
-/** SPEC.md §3 "Chat message" talk_type: 1 a private chat between two people, 2 a team chat (with the teams issue). */
+/** SPEC.md §3 "Chat message" talk_type: 1 a private chat between two people, 2 a team chat. */
 export const TALK_TYPE = { private: 1, group: 2 } as const;
-/** SPEC.md §3 "Chat message" msg_type. */
-export const MSG_TYPE = { text: 1, image: 2, video: 3, post: 4, product: 5 } as const;
+/**
+ * SPEC.md §3 "Chat message" msg_type. 6 is a team invitation card, sent only through
+ * send-team-invitation (docs/decisions/0017-teams.md), never through chat/send.
+ */
+export const MSG_TYPE = { text: 1, image: 2, video: 3, post: 4, product: 5, team_invite: 6 } as const;
 export type MsgType = (typeof MSG_TYPE)[keyof typeof MSG_TYPE];
 
 /** Longest text message, in characters. */
@@ -39,6 +42,13 @@ export type SystemType = (typeof SYSTEM_TYPES)[number];
 
 /** How many of the latest actors a collapsed notification lists by name. */
 export const NOTIFY_ACTORS_SHOWN = 3;
+
+/**
+ * A team invitation card's state: pending until the invitee accepts or rejects it (once);
+ * closed when the team no longer takes anyone (expired, cancelled, disbanded).
+ */
+export const TEAM_INVITE_STATUSES = ['pending', 'accepted', 'rejected', 'closed'] as const;
+export type TeamInviteStatus = (typeof TEAM_INVITE_STATUSES)[number];
 
 /** chat:read: `reader_id` has read conversation `conversation_id` up to message `read_id`. */
 export type ChatReadEvent = { conversation_id: number; reader_id: number; read_id: number };

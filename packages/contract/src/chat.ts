@@ -7,6 +7,7 @@ import {
   READ_TARGETS,
   STRANGER_MESSAGE_LIMIT,
   TALK_TYPE,
+  TEAM_INVITE_STATUSES,
 } from './chat-rules.ts';
 import { PAGE_SIZE, SEARCH_WORD_MAX_LENGTH } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -52,6 +53,20 @@ export const ChatMediaSchema = z.object({
 });
 export type ChatMedia = z.infer<typeof ChatMediaSchema>;
 
+/**
+ * A team invitation (msg_type 6) as its card: the team as it was when invited (ids as
+ * text, SPEC.md §5), and the invitation's state now. Only the invitee accepts or rejects,
+ * once; a pending card reads `closed` once the team has expired.
+ */
+export const TeamInviteCardSchema = z.object({
+  team_id: z.string(),
+  title: z.string(),
+  /** ISO 8601: the team's end. */
+  expires_at: z.string(),
+  status: z.enum(TEAM_INVITE_STATUSES),
+});
+export type TeamInviteCard = z.infer<typeof TeamInviteCardSchema>;
+
 /** A stored message (SPEC.md §3 "Chat message"). */
 export const ChatMessageSchema = z.object({
   id: z.number(),
@@ -59,8 +74,10 @@ export const ChatMessageSchema = z.object({
   talk_type: z.number(),
   msg_type: z.number(),
   sender_id: z.number(),
-  /** Private chats: the other person of the conversation (for the sender, whom it went to). */
+  /** Private chats: the other person of the conversation (for the sender, whom it went to); 0 in team chats. */
   receiver_id: z.number(),
+  /** Team chats: the team; 0 in private chats. */
+  team_id: z.number(),
   content: z.string(),
   /** An image or video message's storage key ('' for the others). */
   media_src: z.string(),
@@ -69,6 +86,8 @@ export const ChatMessageSchema = z.object({
   prd_id: z.number().nullable(),
   post: ChatPostCardSchema.nullable(),
   product: ChatProductCardSchema.nullable(),
+  /** A team invitation's card (msg_type 6); null for the others. */
+  team_invite: TeamInviteCardSchema.nullable(),
   /** The sender's id for this message, when it sent one ('' otherwise). */
   client_msg_id: z.string(),
   /** ISO 8601. */
@@ -81,7 +100,10 @@ export const ChatLastMessageSchema = z.object({
   id: z.number(),
   msg_type: z.number(),
   sender_id: z.number(),
-  /** Text, or [图片] / [视频] / [帖子] / [商品] for the others. */
+  /**
+   * Text, or [图片] / [视频] / [帖子] / [商品] / [车队邀请] for the others; in team chats
+   * after the sender's nickname ("张三：到了吗").
+   */
   preview: z.string(),
   created_at: z.string(),
 });
@@ -95,7 +117,7 @@ export const ConversationSchema = z.object({
   receiver_id: z.number(),
   /** Team chats: the team; 0 for private chats. */
   team_id: z.number(),
-  /** The other person's nickname (or the team's title). */
+  /** The other person's nickname, or the team's title. */
   title: z.string(),
   avatar: z.string(),
   is_vip: z.number(),
@@ -106,7 +128,8 @@ export const ConversationSchema = z.object({
   updated_at: z.string(),
   /**
    * Private chats: how many more messages the viewer may send before the other person
-   * replies or follows back (STRANGER_MESSAGE_LIMIT); null when there is no limit.
+   * replies or follows back (STRANGER_MESSAGE_LIMIT); null when there is no limit (and in
+   * team chats).
    */
   send_left: z.number().nullable(),
 });
@@ -135,9 +158,11 @@ const OptionalRef = z.preprocess(
 );
 
 /**
- * Sends a message. Each msg_type needs its own fields: text `content`; image and video an
- * uploaded file of the sender's in `media_src`; a post `post_id`; a product `prd_id`
- * (an optional `content` accompanies cards). `client_msg_id` makes a retry store one
+ * Sends a private message (talk_type 1: team chats are send-team-chat in teams.ts, and
+ * talk_type 2 here is CHAT_TYPE_UNSUPPORTED). Each msg_type needs its own fields: text
+ * `content`; image and video an uploaded file of the sender's in `media_src`; a post
+ * `post_id`; a product `prd_id` (an optional `content` accompanies cards); invitations
+ * (6) only come from send-team-invitation. `client_msg_id` makes a retry store one
  * message: the same id again answers the stored message.
  */
 export const chatSend = defineEndpoint({
@@ -202,7 +227,11 @@ export const chatHistory = defineEndpoint({
 
 const ListQuery = z.object({ idx: pageField(), size: sizeField(PAGE_SIZE.chats) });
 
-/** Every conversation of the viewer (private and team), the latest message first. */
+/**
+ * Every conversation of the viewer (private and team), the latest message first. A team
+ * chat is listed from the moment the viewer joins the team (a private one once something
+ * is said), until they leave or the team is disbanded.
+ */
 export const messagesList = defineEndpoint({
   method: 'GET',
   path: '/api/v1/ai/messages/list',
@@ -221,7 +250,7 @@ export const privateChats = defineEndpoint({
   summary: '私聊会话',
 });
 
-/** The viewer's team chats: empty until teams exist. */
+/** The viewer's team chats (talk_type 2), the latest message first; `unread_total` is over every conversation. */
 export const groupChats = defineEndpoint({
   method: 'GET',
   path: '/api/v1/ai/messages/group-chats',
@@ -272,7 +301,7 @@ export const searchFriends = defineEndpoint({
 /**
  * Marks as read, on every device of the viewer:
  * - private: the conversation with `receiver_id`, up to message `id` (all when left out);
- * - group: the team chat `id` (with the teams issue);
+ * - group: the team chat of team `id` (a member's; CHAT_CONVERSATION_NOT_FOUND otherwise);
  * - interaction / system / team: the notification `id`, or the whole list when left out.
  * Answers what stays unread there.
  */
@@ -314,7 +343,7 @@ export const chatErrors = defineErrors({
   CHAT_MEDIA_INVALID: { status: STATUS.VALIDATION_FAILED, message: '图片或视频无效，请重新上传' },
   CHAT_POST_NOT_FOUND: { status: STATUS.NOT_FOUND, message: '帖子不存在或已删除' },
   CHAT_PRODUCT_NOT_FOUND: { status: STATUS.NOT_FOUND, message: '商品不存在或已下架' },
-  /** A team chat id the viewer is not a member of (teams issue), or no conversation with that person. */
+  /** A team chat of a team the viewer is not a member of, or no conversation with that person. */
   CHAT_CONVERSATION_NOT_FOUND: { status: STATUS.NOT_FOUND, message: '会话不存在' },
   /** The same client_msg_id reused for a different message. */
   CHAT_CLIENT_ID_REUSED: { status: STATUS.CONFLICT, message: '消息编号已被使用' },

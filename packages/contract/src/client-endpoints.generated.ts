@@ -3,6 +3,11 @@
 import type * as d from './domains.ts';
 import { clientEndpoint } from './endpoint.ts';
 
+export const acceptTeamInvitation = clientEndpoint<typeof d.acceptTeamInvitation>(
+  'POST',
+  '/api/v1/ai/messages/accept-team-invitation',
+);
+export const activeUsers = clientEndpoint<typeof d.activeUsers>('GET', '/api/v1/ai/nearby/active-users');
 export const adminCategoryDelete = clientEndpoint<typeof d.adminCategoryDelete>(
   'POST',
   '/api/v1/admin/category/delete',
@@ -16,6 +21,7 @@ export const beautyPosts = clientEndpoint<typeof d.beautyPosts>('GET', '/api/v1/
 export const blockAct = clientEndpoint<typeof d.blockAct>('POST', '/api/v1/user/block/act');
 export const blockCheck = clientEndpoint<typeof d.blockCheck>('GET', '/api/v1/user/block/check');
 export const blockList = clientEndpoint<typeof d.blockList>('GET', '/api/v1/user/block/list');
+export const cancelTeam = clientEndpoint<typeof d.cancelTeam>('POST', '/api/v1/ai/nearby/cancel-team');
 export const cartAdd = clientEndpoint<typeof d.cartAdd>('POST', '/api/v1/prd/cart/add');
 export const cartCount = clientEndpoint<typeof d.cartCount>('GET', '/api/v1/prd/cart/count');
 export const cartDelete = clientEndpoint<typeof d.cartDelete>('POST', '/api/v1/prd/cart/del');
@@ -33,8 +39,10 @@ export const commentReply = clientEndpoint<typeof d.commentReply>('POST', '/api/
 export const commentSave = clientEndpoint<typeof d.commentSave>('POST', '/api/v1/cms/comment/save');
 export const completeUpload = clientEndpoint<typeof d.completeUpload>('POST', '/api/v1/ai/user/upload/complete');
 export const confirmScan = clientEndpoint<typeof d.confirmScan>('POST', '/api/v1/user/login/confirm-scan');
+export const createTeam = clientEndpoint<typeof d.createTeam>('POST', '/api/v1/ai/nearby/create-team');
 export const declineScan = clientEndpoint<typeof d.declineScan>('POST', '/api/v1/user/login/decline-scan');
 export const deleteAccount = clientEndpoint<typeof d.deleteAccount>('POST', '/api/v1/user/info/delete');
+export const disbandTeam = clientEndpoint<typeof d.disbandTeam>('POST', '/api/v1/ai/nearby/disband-team');
 export const draftCount = clientEndpoint<typeof d.draftCount>('GET', '/api/v1/cms/draft/count');
 export const draftDelete = clientEndpoint<typeof d.draftDelete>('GET', '/api/v1/cms/draft/delete');
 export const draftInfo = clientEndpoint<typeof d.draftInfo>('GET', '/api/v1/cms/draft/info');
@@ -47,11 +55,15 @@ export const followCheckMutual = clientEndpoint<typeof d.followCheckMutual>('GET
 export const followers = clientEndpoint<typeof d.followers>('GET', '/api/v1/user/follow/followers');
 export const followingFeed = clientEndpoint<typeof d.followingFeed>('GET', '/api/v1/cms/posts/following');
 export const followingList = clientEndpoint<typeof d.followingList>('GET', '/api/v1/user/follow/following');
+export const geocodeLocation = clientEndpoint<typeof d.geocodeLocation>('POST', '/api/v1/ai/user/location/geocode');
+export const geoPosts = clientEndpoint<typeof d.geoPosts>('GET', '/api/v1/ai/nearby/geo-posts');
 export const groupChats = clientEndpoint<typeof d.groupChats>('GET', '/api/v1/ai/messages/group-chats');
 export const imageUploadToken = clientEndpoint<typeof d.imageUploadToken>('GET', '/api/v1/ai/user/upload/image/token');
 export const integral = clientEndpoint<typeof d.integral>('GET', '/api/v1/user/integral');
 export const integralInfo = clientEndpoint<typeof d.integralInfo>('GET', '/api/v1/user/integral/info');
 export const inviteInfo = clientEndpoint<typeof d.inviteInfo>('GET', '/api/v1/user/invite/info');
+export const joinedTeams = clientEndpoint<typeof d.joinedTeams>('GET', '/api/v1/ai/nearby/joined-teams');
+export const leaveTeam = clientEndpoint<typeof d.leaveTeam>('POST', '/api/v1/ai/nearby/leave-team');
 export const likeAct = clientEndpoint<typeof d.likeAct>('GET', '/api/v1/cms/like/act');
 export const logout = clientEndpoint<typeof d.logout>('POST', '/api/v1/user/login/logout');
 export const logoutAll = clientEndpoint<typeof d.logoutAll>('POST', '/api/v1/user/login/logout-all');
@@ -61,7 +73,10 @@ export const mobileLogin = clientEndpoint<typeof d.mobileLogin>('POST', '/api/v1
 export const modPosts = clientEndpoint<typeof d.modPosts>('GET', '/api/v1/mod/posts');
 export const myAccount = clientEndpoint<typeof d.myAccount>('GET', '/api/v1/user/info/me');
 export const myInvites = clientEndpoint<typeof d.myInvites>('GET', '/api/v1/user/invite/mine');
+export const myTeams = clientEndpoint<typeof d.myTeams>('GET', '/api/v1/ai/nearby/my-teams');
+export const nearbyPeople = clientEndpoint<typeof d.nearbyPeople>('GET', '/api/v1/user/info/nearby');
 export const nearbyPlaces = clientEndpoint<typeof d.nearbyPlaces>('POST', '/pub/nearbyAds');
+export const nearbyTeams = clientEndpoint<typeof d.nearbyTeams>('GET', '/api/v1/ai/nearby/nearby-teams');
 export const notifyInteraction = clientEndpoint<typeof d.notifyInteraction>(
   'GET',
   '/api/v1/cms/notify-unified/interaction',
@@ -85,10 +100,18 @@ export const productsByCategory = clientEndpoint<typeof d.productsByCategory>(
   '/api/v1/prd/info/getProductsByCategory',
 );
 export const productSearch = clientEndpoint<typeof d.productSearch>('GET', '/api/v1/search/info/products');
+export const radarTeams = clientEndpoint<typeof d.radarTeams>('GET', '/api/v1/ai/nearby/radar-teams');
+export const radarUsers = clientEndpoint<typeof d.radarUsers>('GET', '/api/v1/ai/nearby/radar-users');
+export const rejectTeamInvitation = clientEndpoint<typeof d.rejectTeamInvitation>(
+  'POST',
+  '/api/v1/ai/messages/reject-team-invitation',
+);
 export const replyPager = clientEndpoint<typeof d.replyPager>('GET', '/api/v1/cms/comment/reply-pager');
+export const reportLocation = clientEndpoint<typeof d.reportLocation>('POST', '/api/v1/ai/nearby/report-location');
 export const reportQueue = clientEndpoint<typeof d.reportQueue>('GET', '/api/v1/admin/report/pager');
 export const reportResolve = clientEndpoint<typeof d.reportResolve>('POST', '/api/v1/admin/report/resolve');
 export const reportSave = clientEndpoint<typeof d.reportSave>('POST', '/api/v1/cms/report/save');
+export const respondTeam = clientEndpoint<typeof d.respondTeam>('POST', '/api/v1/ai/nearby/respond-team');
 export const scanCode = clientEndpoint<typeof d.scanCode>('POST', '/api/v1/user/login/scancode');
 export const scanInfo = clientEndpoint<typeof d.scanInfo>('GET', '/api/v1/user/login/scan-info');
 export const scanStatus = clientEndpoint<typeof d.scanStatus>('GET', '/api/v1/user/login/scan-status');
@@ -99,21 +122,43 @@ export const searchHot = clientEndpoint<typeof d.searchHot>('GET', '/api/v1/sear
 export const searchIndex = clientEndpoint<typeof d.searchIndex>('GET', '/api/v1/search/info/index');
 export const searchRecommend = clientEndpoint<typeof d.searchRecommend>('GET', '/api/v1/search/info/recommend');
 export const searchRecord = clientEndpoint<typeof d.searchRecord>('POST', '/api/v1/search/info/record');
+export const sendTeamChat = clientEndpoint<typeof d.sendTeamChat>('POST', '/api/v1/ai/nearby/send-team-chat');
+export const sendTeamInvitation = clientEndpoint<typeof d.sendTeamInvitation>(
+  'POST',
+  '/api/v1/ai/messages/send-team-invitation',
+);
 export const sitemapData = clientEndpoint<typeof d.sitemapData>('GET', '/api/v1/sitemap/data');
 export const sitemapRoutes = clientEndpoint<typeof d.sitemapRoutes>('GET', '/api/v1/sitemap/routes');
 export const smsChallenge = clientEndpoint<typeof d.smsChallenge>('POST', '/api/v1/user/login/challenge');
 export const smsCode = clientEndpoint<typeof d.smsCode>('POST', '/api/v1/user/login/smscode');
+export const teamChatHistory = clientEndpoint<typeof d.teamChatHistory>('GET', '/api/v1/ai/nearby/team-chat-history');
+export const teamMembers = clientEndpoint<typeof d.teamMembers>('GET', '/api/v1/ai/nearby/team-members/:id');
+export const teamResponses = clientEndpoint<typeof d.teamResponses>('GET', '/api/v1/ai/nearby/team-responses');
+export const teamResponseStatus = clientEndpoint<typeof d.teamResponseStatus>(
+  'GET',
+  '/api/v1/ai/nearby/team-response-status',
+);
 export const teslaPosts = clientEndpoint<typeof d.teslaPosts>('GET', '/api/v1/tesla/posts');
 export const travelPosts = clientEndpoint<typeof d.travelPosts>('GET', '/api/v1/travel/posts');
 export const updateProfile = clientEndpoint<typeof d.updateProfile>('POST', '/api/v1/user/info/update');
 export const updateScan = clientEndpoint<typeof d.updateScan>('POST', '/api/v1/user/login/update-scan');
+export const updateVisibility = clientEndpoint<typeof d.updateVisibility>(
+  'POST',
+  '/api/v1/ai/nearby/update-visibility',
+);
 export const uploadAvatar = clientEndpoint<typeof d.uploadAvatar>('POST', '/api/v1/user/info/avatar', true);
 export const uploadImage = clientEndpoint<typeof d.uploadImage>('POST', '/api/v1/ai/user/upload/qiniu', true);
 export const uploadVideo = clientEndpoint<typeof d.uploadVideo>('POST', '/api/v1/ai/user/upload/video', true);
 export const userInfo = clientEndpoint<typeof d.userInfo>('GET', '/api/v1/user/info/index');
+export const userOnlineStatus = clientEndpoint<typeof d.userOnlineStatus>(
+  'GET',
+  '/api/v1/ai/nearby/user-online-status',
+);
 export const userPosts = clientEndpoint<typeof d.userPosts>('GET', '/api/v1/user/info/post-spager');
 export const userSearch = clientEndpoint<typeof d.userSearch>('GET', '/api/v1/user/info/pager');
+export const userStats = clientEndpoint<typeof d.userStats>('GET', '/api/v1/ai/nearby/user-stats');
 export const videoUploadToken = clientEndpoint<typeof d.videoUploadToken>('GET', '/api/v1/ai/user/upload/video/token');
+export const visibilityStatus = clientEndpoint<typeof d.visibilityStatus>('GET', '/api/v1/ai/nearby/visibility-status');
 export const THEME_FEEDS = {
   mod: modPosts,
   beauty: beautyPosts,

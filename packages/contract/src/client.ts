@@ -37,6 +37,25 @@ export function stringifyBody(body: Record<string, unknown>): Record<string, str
 }
 
 /**
+ * A path with `:name` segments (SPEC.md's `team-members/{id}`) filled from the input's
+ * fields of those names, URL-encoded, and the input without them (they are not sent
+ * again in the query or body).
+ */
+export function fillPath(
+  path: string,
+  input: Record<string, unknown>,
+): { path: string; rest: Record<string, unknown> } {
+  if (!path.includes('/:')) return { path, rest: input };
+  const rest = { ...input };
+  const filled = path.replace(/\/:(\w+)/g, (_whole, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return `/${encodeURIComponent(value === undefined || value === null ? '' : String(value))}`;
+  });
+  return { path: filled, rest };
+}
+
+/**
  * The typed client of SPEC.md §7–§8: common query params, the sign, all-string JSON
  * bodies, one retry of reads on the listed HTTP statuses, no retry of writes, and the
  * envelope unwrapped (2011 clears the login).
@@ -66,9 +85,14 @@ export function createApiClient(options: ApiClientOptions) {
 
   async function send(
     method: 'GET' | 'POST',
-    path: string,
-    input: Record<string, unknown> | FormData | undefined,
+    template: string,
+    given: Record<string, unknown> | FormData | undefined,
   ): Promise<unknown> {
+    let path = template;
+    let input = given;
+    if (!(typeof FormData !== 'undefined' && input instanceof FormData)) {
+      ({ path, rest: input } = fillPath(template, (input as Record<string, unknown> | undefined) ?? {}));
+    }
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     const token = options.getToken?.();
     if (token) headers.authorization = `Bearer ${token}`;

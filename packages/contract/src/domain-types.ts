@@ -7,7 +7,10 @@ export type {
   ChatPostCard,
   ChatProductCard,
   Conversation,
+  TeamInviteCard,
 } from './chat.ts';
+export type { GeocodeResult } from './geocode.ts';
+export type { GeoPost, NearbyPeopleTag, NearbyPerson } from './nearby.ts';
 export type { Notification, NotifyActor, NotifyUnread } from './notify.ts';
 export type { Poi } from './places.ts';
 export type { FeedQuery } from './posts.ts';
@@ -27,4 +30,5 @@ export type {
   ProductCard,
   ProductListOthers,
 } from './shop.ts';
+export type { TeamCard, TeamMember, TeamResponseCounts } from './teams.ts';
 export type { UploadedImage, UploadedVideo, UploadToken } from './uploads.ts';

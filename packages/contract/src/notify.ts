@@ -15,7 +15,7 @@ export type NotifyActor = z.infer<typeof NotifyActorSchema>;
 export const NotificationSchema = z.object({
   id: z.number(),
   category: z.enum(NOTIFY_CATEGORIES),
-  /** An interaction action, a system type, or a team notice's kind. */
+  /** An interaction action, a system type, or a team notification's kind (TEAM_NOTIFY_ACTIONS). */
   action: z.string(),
   actors: z.array(NotifyActorSchema),
   actor_count: z.number(),
@@ -100,7 +100,11 @@ export const notifyInteraction = defineEndpoint({
   summary: '互动通知（含未读数）',
 });
 
-/** Team notices (invitations, with the teams issue) with the unread counts: empty until teams exist. */
+/**
+ * Team notifications (TEAM_NOTIFY_ACTIONS: a team started nearby, joins of one's team,
+ * a team cancelled or disbanded), newest first, with the unread counts; their `title` is
+ * the team's and `link` its page.
+ */
 export const notifyTeam = defineEndpoint({
   method: 'GET',
   path: '/api/v1/cms/notify-unified/team',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE, POST_LOCATION_MAX_LENGTH } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { optionalText } from './schemas.ts';
+import { coordinateField, optionalText } from './schemas.ts';
 import { defineErrors, STATUS } from './status.ts';
 
 // Places near a point (SPEC.md §7 "Search and sitemap": POST /pub/nearbyAds): charging and
@@ -24,25 +24,6 @@ export const PLACE_WORD_MAX_LENGTH = POST_LOCATION_MAX_LENGTH;
 /** The kinds of place the local directory holds (AMap answers its own, most specific, type name). */
 export const PLACE_CATEGORIES = ['充电站', '换电站', '服务中心', '轮胎店', '洗车店', '汽车美容'] as const;
 export type PlaceCategory = (typeof PLACE_CATEGORIES)[number];
-
-/**
- * A coordinate in degrees (WGS-84, as browsers and phones give it) that arrives as text:
- * required, a finite number, within [min, max].
- */
-function coordinateField(min: number, max: number, label: string) {
-  return z.preprocess(
-    (value) => {
-      if (value === undefined || value === null) return undefined;
-      if (typeof value !== 'string') return value;
-      const text = value.trim();
-      return text === '' ? undefined : Number(text);
-    },
-    z
-      .number({ error: (issue) => (issue.input === undefined ? `请提供${label}` : `${label}须为数字`) })
-      .min(min, { error: `${label}须在 ${min} 到 ${max} 之间` })
-      .max(max, { error: `${label}须在 ${min} 到 ${max} 之间` }),
-  );
-}
 
 /** A place near the point. Public businesses, so their exact coordinates are shown. */
 export const PoiSchema = z.object({
@@ -74,6 +55,7 @@ export type Poi = z.infer<typeof PoiSchema>;
 export const nearbyPlaces = defineEndpoint({
   method: 'POST',
   path: '/pub/nearbyAds',
+  // WGS-84, as browsers and phones give it.
   body: z.object({
     latitude: coordinateField(-90, 90, '纬度'),
     longitude: coordinateField(-180, 180, '经度'),

@@ -71,6 +71,26 @@ export function jsonList<T extends z.ZodType>(item: T, max: number, label: strin
     .default([]);
 }
 
+/**
+ * A required coordinate in degrees that arrives as text or a number: a finite number
+ * within [min, max] (latitude -90..90, longitude -180..180). Which datum it is in is the
+ * endpoint's to say (browsers and phones report WGS-84).
+ */
+export function coordinateField(min: number, max: number, label: string) {
+  return z.preprocess(
+    (value) => {
+      if (value === undefined || value === null) return undefined;
+      if (typeof value !== 'string') return value;
+      const text = value.trim();
+      return text === '' ? undefined : Number(text);
+    },
+    z
+      .number({ error: (issue) => (issue.input === undefined ? `请提供${label}` : `${label}须为数字`) })
+      .min(min, { error: `${label}须在 ${min} 到 ${max} 之间` })
+      .max(max, { error: `${label}须在 ${min} 到 ${max} 之间` }),
+  );
+}
+
 /** A coordinate that may be left out ('' or absent → null); out of range is refused. */
 export function optionalCoordinate(min: number, max: number, label: string) {
   return z

@@ -2,6 +2,7 @@
 // index.ts re-export them with the endpoints each side needs).
 export * from './api-error.ts';
 export * from './chat-rules.ts';
+export * from './city-choices.ts';
 export * from './client.ts';
 export * from './common-errors.ts';
 export * from './constants.ts';
@@ -14,8 +15,10 @@ export * from './errors.ts';
 export * from './input-rules.ts';
 export * from './media.ts';
 export * from './messages.ts';
+export * from './nearby-rules.ts';
 export * from './realtime.ts';
 export * from './shop-rules.ts';
 export * from './sign.ts';
 export * from './ssr.ts';
 export * from './status.ts';
+export * from './team-rules.ts';

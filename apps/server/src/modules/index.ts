@@ -7,9 +7,11 @@ import { authModule } from './auth/index.ts';
 import { chatModule } from './chat/index.ts';
 import { commentsModule } from './comments/index.ts';
 import { draftsModule } from './drafts/index.ts';
+import { geocodeModule } from './geocode/index.ts';
 import { invitesModule } from './invites/index.ts';
 import { likesModule } from './likes/index.ts';
 import { moderationModule } from './moderation/index.ts';
+import { nearbyModule } from './nearby/index.ts';
 import { notifyModule } from './notify/index.ts';
 import { placesModule } from './places/index.ts';
 import { pointsModule } from './points/index.ts';
@@ -20,6 +22,7 @@ import { scanLoginModule } from './scan-login/index.ts';
 import { searchModule } from './search/index.ts';
 import { shopModule } from './shop/index.ts';
 import { sitemapModule } from './sitemap/index.ts';
+import { teamsModule } from './teams/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 import { usersModule } from './users/index.ts';
 
@@ -43,7 +46,10 @@ export const modules: readonly ModuleDescriptor[] = [
   searchModule,
   sitemapModule,
   placesModule,
+  geocodeModule,
   // Notifications first: chat marks them read (mark-as-read serves both).
   notifyModule,
   chatModule,
+  teamsModule,
+  nearbyModule,
 ];

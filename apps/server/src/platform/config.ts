@@ -179,7 +179,11 @@ const ConfigFields = z.object({
   ALIYUN_SMS_ENDPOINT: urlVar(['http:', 'https:'], 'an http:// or https:// URL')
     .default('https://dysmsapi.aliyuncs.com')
     .transform((url) => url.replace(/\/+$/, '')),
-  /** Places near a point (/pub/nearbyAds): `local` (the seeded pois table) or `amap` (AMap place search). */
+  /**
+   * Maps: places near a point (/pub/nearbyAds) and reverse geocoding (location/geocode).
+   * `local`: the seeded pois table and the bundled table of China's districts, no network;
+   * `amap`: AMap's place search and reverse geocoding.
+   */
   MAPS_PROVIDER: z.enum(['local', 'amap'], { error: 'must be local or amap' }).default('local'),
   /** MAPS_PROVIDER=amap: the Web Service key. */
   AMAP_KEY: optionalVar(),

@@ -170,7 +170,12 @@ export function registerEndpoint<E extends Endpoint>(
     handler: async (request, reply) => {
       const viewer = viewerFor(endpoint.auth, request.viewer);
       await enforceRateLimit(app, endpoint, request, viewer);
-      const raw = endpoint.method === 'GET' ? request.query : (request.body ?? {});
+      const given = endpoint.method === 'GET' ? request.query : (request.body ?? {});
+      // A path's `:name` segments are read as fields of the input (team-members/:id).
+      const params = request.params as Record<string, string>;
+      const hasParams =
+        typeof given === 'object' && given !== null && !Array.isArray(given) && Object.keys(params ?? {}).length > 0;
+      const raw = hasParams ? { ...(given as object), ...params } : given;
       if (endpoint.method === 'POST' && !endpoint.multipart && (typeof raw !== 'object' || Array.isArray(raw))) {
         throw new AppError('VALIDATION_FAILED', { detail: '请求体须为 JSON 对象' });
       }

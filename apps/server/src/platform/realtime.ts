@@ -37,6 +37,23 @@ export type RealtimeHub = {
    * session ended (called on session.revoked, which reaches every process).
    */
   recheckUser(userId: number): Promise<void>;
+  /**
+   * Which of `userIds` have a socket open now, in any process (one fetchSockets over their
+   * rooms, through the adapter). When the other processes cannot be asked (Redis down),
+   * this process's own sockets answer.
+   */
+  onlineAmong(userIds: readonly number[]): Promise<Set<number>>;
+  /**
+   * Puts every socket of `userId`, in every process, into `room` (a team chat's: see
+   * teamRoom). Sockets opened later join it themselves (a module's onUserSocket handler).
+   */
+  joinRoom(userId: number, room: string): void;
+  /** Takes every socket of `userId`, in every process, out of `room`. */
+  leaveRoom(userId: number, room: string): void;
+  /** Takes every socket, in every process, out of `room` (a room that ends). */
+  closeRoom(room: string): void;
+  /** Sends an event to every socket in `room`, in every process, but the sockets of `exceptUserIds`. */
+  toRoom(room: string, event: string, payload: unknown, exceptUserIds?: readonly number[]): void;
 };
 
 const hubs = new WeakMap<Db, RealtimeHub>();
@@ -48,6 +65,11 @@ export function realtimeOf(db: Db): RealtimeHub | undefined {
 
 export function userRoom(userId: number): string {
   return `u:${userId}`;
+}
+
+/** The room of a team's chat: its members' sockets, in every process. */
+export function teamRoom(teamId: number): string {
+  return `t:${teamId}`;
 }
 
 /**
@@ -152,6 +174,36 @@ export function attachRealtime(
           if (still !== userId) socket.disconnect(true);
         }),
       );
+    },
+    async onlineAmong(userIds) {
+      if (userIds.length === 0) return new Set();
+      const rooms = userIds.map(userRoom);
+      const sockets = await io
+        .in(rooms)
+        .fetchSockets()
+        .catch((err: unknown) => {
+          app.log.warn({ err }, 'realtime: could not ask the other processes who is online');
+          return io.local.in(rooms).fetchSockets();
+        });
+      const wanted = new Set(userIds);
+      const online = new Set<number>();
+      for (const socket of sockets) {
+        const id = (socket.data as { userId?: number }).userId;
+        if (typeof id === 'number' && wanted.has(id)) online.add(id);
+      }
+      return online;
+    },
+    joinRoom(userId, room) {
+      io.in(userRoom(userId)).socketsJoin(room);
+    },
+    leaveRoom(userId, room) {
+      io.in(userRoom(userId)).socketsLeave(room);
+    },
+    closeRoom(room) {
+      io.in(room).socketsLeave(room);
+    },
+    toRoom(room, event, payload, exceptUserIds = []) {
+      io.to(room).except(exceptUserIds.map(userRoom)).emit(event, payload);
     },
   };
   hubs.set(app.db, hub);

@@ -12,23 +12,27 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { serve } from '../../platform/endpoints.ts';
 import { defineModule } from '../../platform/module.ts';
+import { realtimeOf, teamRoom } from '../../platform/realtime.ts';
 import { listFriends } from '../relations/index.ts';
 import { deleteConversationsOf } from './account-deletion.ts';
 import { handleChatSocket } from './chat.socket.ts';
+import './chat.events.ts';
 import * as tables from './chat.tables.ts';
-import { listPrivateConversations, openPrivateConversation } from './conversations.service.ts';
+import { listConversations, openPrivateConversation } from './conversations.service.ts';
 import type { ChatDeps } from './delivery.ts';
 import { readHistory } from './history.service.ts';
+import { pushChangedInvitations } from './invitations.service.ts';
 import { markRead } from './mark-read.service.ts';
 import { sendMessage } from './send.service.ts';
-
-const NO_CONVERSATIONS = { items: [], hasMore: false, unread_total: 0 };
 
 function chatDeps(app: FastifyInstance): ChatDeps {
   return { db: app.db, realtime: app.realtime, log: app.log };
 }
 
-/** Private chat (0014-chat.md): conversations, messages, read state, live delivery over /realtime. */
+/**
+ * Chat (0014-chat.md): private conversations, and the team chats the teams module opens
+ * (0017-teams.md); messages, read state, live delivery over /realtime.
+ */
 export const chatModule = defineModule({
   name: 'chat',
   tables,
@@ -40,14 +44,15 @@ export const chatModule = defineModule({
       ),
       serve(chatSend, (input, { viewer }) => sendMessage(deps, viewer.id, input)),
       serve(chatHistory, (query, { viewer }) => readHistory(app.db, viewer.id, query)),
-      // Every conversation is a private one until teams exist.
       serve(messagesList, ({ idx, size }, { viewer }) =>
-        listPrivateConversations(app.db, viewer.id, { page: idx, size }),
+        listConversations(app.db, viewer.id, 'all', { page: idx, size }),
       ),
       serve(privateChats, ({ idx, size }, { viewer }) =>
-        listPrivateConversations(app.db, viewer.id, { page: idx, size }),
+        listConversations(app.db, viewer.id, 'private', { page: idx, size }),
       ),
-      serve(groupChats, () => NO_CONVERSATIONS),
+      serve(groupChats, ({ idx, size }, { viewer }) =>
+        listConversations(app.db, viewer.id, 'group', { page: idx, size }),
+      ),
       serve(chatFriends, ({ type, idx, size, word }, { viewer }) =>
         listFriends(app.db, viewer.id, { type, page: idx, size, word }),
       ),
@@ -63,5 +68,15 @@ export const chatModule = defineModule({
   },
   events: {
     'account.deleted': { inTransaction: ({ userId }, tx) => deleteConversationsOf(tx, userId) },
+    // Team chat rooms follow membership once it has committed (every process's sockets,
+    // through the adapter).
+    'chat.team.joined': {
+      afterCommit: async ({ teamId, userId }, db) => realtimeOf(db)?.joinRoom(userId, teamRoom(teamId)),
+    },
+    'chat.team.left': {
+      afterCommit: async ({ teamId, userId }, db) => realtimeOf(db)?.leaveRoom(userId, teamRoom(teamId)),
+    },
+    'chat.team.closed': { afterCommit: async ({ teamId }, db) => realtimeOf(db)?.closeRoom(teamRoom(teamId)) },
+    'chat.invitations.changed': { afterCommit: ({ messageIds }, db) => pushChangedInvitations(db, messageIds) },
   },
 });

@@ -1,14 +1,16 @@
 import { type ChatUnreadEvent, IdSchema, REALTIME_EVENTS, TYPING_THROTTLE_MS } from '@evcircle/contract';
 import { z } from 'zod';
-import type { UserSocket } from '../../platform/realtime.ts';
+import { teamRoom, type UserSocket } from '../../platform/realtime.ts';
 import { isBlockedEitherWay } from '../relations/index.ts';
 import { countUnread, findPrivateConversation } from './conversations.service.ts';
 import { type ChatDeps, pushTyping } from './delivery.ts';
+import { teamChatIdsOf } from './team-chat.service.ts';
 
 const TypingInputSchema = z.object({ receiver_id: IdSchema });
 
 /**
- * The chat side of a logged-in socket: its unread total at once on connect, and typing
+ * The chat side of a logged-in socket: it joins the rooms of the user's team chats, then
+ * gets its unread total (so once the total arrives, team messages reach it), and typing
  * indicators it relays (chat:typing { receiver_id } → the receiver's sockets get
  * { conversation_id, user_id }). A typing event is relayed at most once per
  * TYPING_THROTTLE_MS per socket, only into an existing conversation without a block
@@ -16,13 +18,13 @@ const TypingInputSchema = z.object({ receiver_id: IdSchema });
  */
 export function handleChatSocket(deps: ChatDeps, socket: UserSocket): void {
   const userId = socket.data.userId;
-  countUnread(deps.db, userId).then(
-    (total) => {
-      const payload: ChatUnreadEvent = { total };
+  teamChatIdsOf(deps.db, userId)
+    .then(async (teamIds) => {
+      await socket.join(teamIds.map(teamRoom));
+      const payload: ChatUnreadEvent = { total: await countUnread(deps.db, userId) };
       socket.emit(REALTIME_EVENTS.chatUnread, payload);
-    },
-    (err: unknown) => deps.log.warn({ err, userId }, 'chat: could not count unread messages for a socket'),
-  );
+    })
+    .catch((err: unknown) => deps.log.warn({ err, userId }, 'chat: could not set up a socket'));
 
   let lastTypingAt = 0;
   socket.on(REALTIME_EVENTS.chatTyping, (payload: unknown) => {

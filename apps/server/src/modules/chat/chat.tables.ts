@@ -16,10 +16,14 @@ import { userKey } from '../accounts/index.ts';
 /** A chat's media as stored: the upload's key and sizes (a video's cover key and length too). */
 export type StoredChatMedia = { key: string; width: number; height: number; coverKey: string; durationMs: number };
 
+/** A team invitation's card as stored with its message: the team as it was when invited. */
+export type StoredTeamInvite = { title: string; expiresAt: string };
+
 /**
  * A conversation: a private chat (talk_type 1) between `userLow` < `userHigh`, one per
- * pair; team chats (talk_type 2, the teams issue) have a `teamId` instead. Members and
- * their read state are in `conversation_members`.
+ * pair; a team chat (talk_type 2) has a `teamId` instead (one per team) and the team's
+ * `title` (the chat module knows no teams: the teams module names it when it opens it).
+ * Members and their read state are in `conversation_members`.
  */
 export const conversations = pgTable(
   'conversations',
@@ -29,6 +33,7 @@ export const conversations = pgTable(
     userLow: bigint('user_low', { mode: 'number' }).references(userKey, { onDelete: 'cascade' }),
     userHigh: bigint('user_high', { mode: 'number' }).references(userKey, { onDelete: 'cascade' }),
     teamId: bigint('team_id', { mode: 'number' }),
+    title: text('title').notNull().default(''),
     lastMessageId: bigint('last_message_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -63,7 +68,9 @@ export const conversationMembers = pgTable(
 
 /**
  * Messages. `clientMsgId` (unique per sender when given) makes a retried send store one
- * message. Ids only grow: history pages by id.
+ * message. Ids only grow: history pages by id. A team invitation (msg_type 6) keeps its
+ * team's id, its card and its state (pending, accepted, rejected, closed): the teams
+ * module settles and closes it through the chat module's functions.
  */
 export const chatMessages = pgTable(
   'chat_messages',
@@ -79,10 +86,15 @@ export const chatMessages = pgTable(
     postId: bigint('post_id', { mode: 'number' }),
     productId: bigint('product_id', { mode: 'number' }),
     clientMsgId: text('client_msg_id'),
+    inviteTeamId: bigint('invite_team_id', { mode: 'number' }),
+    invite: jsonb('invite').$type<StoredTeamInvite>(),
+    inviteStatus: text('invite_status'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('chat_messages_conversation_idx').on(t.conversationId, t.id),
     uniqueIndex('chat_messages_client_id_uq').on(t.senderId, t.clientMsgId).where(sql`${t.clientMsgId} is not null`),
+    // The pending invitations of a team, closed together when it ends.
+    index('chat_messages_pending_invite_idx').on(t.inviteTeamId).where(sql`${t.inviteStatus} = 'pending'`),
   ],
 );

@@ -1,5 +1,5 @@
 import { AppError, type Conversation, MSG_TYPE, STRANGER_MESSAGE_LIMIT, TALK_TYPE } from '@evcircle/contract';
-import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.ts';
 import { transaction } from '../../platform/events.ts';
@@ -86,29 +86,45 @@ export async function openPrivateConversation(db: Db, viewerId: number, receiver
 }
 
 /**
- * The viewer's conversations a list shows: with at least one message (one just opened
- * waits until something is said), the other person live and not blocked either way.
+ * The viewer's conversations a list shows: their team chats (from joining on), and their
+ * private ones with at least one message (one just opened waits until something is
+ * said) whose other person is not blocked either way.
  */
 function listedBy(viewerId: number): SQL {
   return and(
     eq(conversationMembers.userId, viewerId),
-    isNotNull(conversations.lastMessageId),
-    sql`${peerIdSql(viewerId)} not in ${blockedEitherWayIdsOf(viewerId)}`,
+    or(
+      eq(conversations.talkType, TALK_TYPE.group),
+      and(
+        isNotNull(conversations.lastMessageId),
+        sql`${peerIdSql(viewerId)} not in ${blockedEitherWayIdsOf(viewerId)}`,
+      ),
+    ),
   ) as SQL;
 }
 
+/** Which conversations a list shows: messages/list all, private-chats and group-chats one kind. */
+export type ConversationKind = 'all' | 'private' | 'group';
+
+const KIND_FILTERS: Record<ConversationKind, SQL | undefined> = {
+  all: undefined,
+  private: eq(conversations.talkType, TALK_TYPE.private),
+  group: eq(conversations.talkType, TALK_TYPE.group),
+};
+
 /**
- * One page of the viewer's private conversations, the latest message first (the member's
- * lastMessageAt, then the conversation id: conversation_members_user_idx), and the
- * viewer's unread total over every listed conversation.
+ * One page of the viewer's conversations of `kind`, the latest message first (the
+ * member's lastMessageAt, then the conversation id: conversation_members_user_idx), and
+ * the viewer's unread total over every listed conversation (both kinds).
  */
-export async function listPrivateConversations(
+export async function listConversations(
   db: Db,
   viewerId: number,
+  kind: ConversationKind,
   paging: { page: number; size: number },
 ): Promise<{ items: Conversation[]; hasMore: boolean; unread_total: number }> {
   const [rows, unreadTotal] = await Promise.all([
-    conversationViews(db, viewerId, listedBy(viewerId), {
+    conversationViews(db, viewerId, and(listedBy(viewerId), KIND_FILTERS[kind]) as SQL, {
       size: paging.size + 1,
       offset: (paging.page - 1) * paging.size,
     }),
@@ -117,7 +133,7 @@ export async function listPrivateConversations(
   return { items: rows.slice(0, paging.size), hasMore: rows.length > paging.size, unread_total: unreadTotal };
 }
 
-/** Unread messages over the viewer's listed conversations (what the badge and chat:unread show). */
+/** Unread messages over the viewer's listed conversations, private and team (what the badge and chat:unread show). */
 export async function countUnread(db: Db, viewerId: number): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${conversationMembers.unread}), 0)` })
@@ -133,6 +149,7 @@ const PREVIEW_LABELS: Record<number, string> = {
   [MSG_TYPE.video]: '[视频]',
   [MSG_TYPE.post]: '[帖子]',
   [MSG_TYPE.product]: '[商品]',
+  [MSG_TYPE.team_invite]: '[车队邀请]',
 };
 
 /** What a list shows of a message: its text (shortened), or the label of its kind. */
@@ -149,7 +166,13 @@ export function sendLeft(state: { sentCount: number; peerHasSent: boolean; peerF
   return Math.max(0, STRANGER_MESSAGE_LIMIT - state.sentCount);
 }
 
-/** The viewer's private conversations matching `where`, as Conversations, latest message first. */
+/**
+ * The viewer's conversations matching `where`, as Conversations, latest message first.
+ * A private one shows the other person (live: a deleted account's conversations are
+ * gone anyway); a team one its title. The last message is the newest the viewer may see:
+ * in a team chat, messages of people blocked either way are left out (a lateral probe of
+ * chat_messages_conversation_idx per row).
+ */
 async function conversationViews(
   db: Db,
   viewerId: number,
@@ -157,10 +180,34 @@ async function conversationViews(
   window: { size: number; offset: number },
 ): Promise<Conversation[]> {
   const peerMember = alias(conversationMembers, 'peer_member');
+  const lastSender = alias(users, 'last_sender');
+  const last = db
+    .select({
+      id: chatMessages.id,
+      msgType: chatMessages.msgType,
+      senderId: chatMessages.senderId,
+      content: chatMessages.content,
+      createdAt: chatMessages.createdAt,
+    })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.conversationId, conversations.id),
+        or(
+          eq(conversations.talkType, TALK_TYPE.private),
+          notInArray(chatMessages.senderId, blockedEitherWayIdsOf(viewerId)),
+        ),
+      ),
+    )
+    .orderBy(desc(chatMessages.id))
+    .limit(1)
+    .as('last_message');
   const rows = await db
     .select({
       id: conversations.id,
       talkType: conversations.talkType,
+      teamId: conversations.teamId,
+      teamTitle: conversations.title,
       unread: conversationMembers.unread,
       sentCount: conversationMembers.sentCount,
       updatedAt: conversationMembers.lastMessageAt,
@@ -169,18 +216,26 @@ async function conversationViews(
       peerAvatar: users.avatar,
       peerVip: users.isVip,
       peerSent: peerMember.sentCount,
-      lastId: chatMessages.id,
-      lastType: chatMessages.msgType,
-      lastSender: chatMessages.senderId,
-      lastContent: chatMessages.content,
-      lastAt: chatMessages.createdAt,
+      lastId: last.id,
+      lastType: last.msgType,
+      lastSender: last.senderId,
+      lastSenderName: lastSender.nickname,
+      lastContent: last.content,
+      lastAt: last.createdAt,
     })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .innerJoin(users, and(eq(users.id, peerIdSql(viewerId)), isNull(users.deletedAt)))
-    .innerJoin(peerMember, and(eq(peerMember.conversationId, conversations.id), eq(peerMember.userId, users.id)))
-    .leftJoin(chatMessages, eq(chatMessages.id, conversations.lastMessageId))
-    .where(and(where, eq(conversationMembers.userId, viewerId), eq(conversations.talkType, TALK_TYPE.private)))
+    .leftJoin(users, and(eq(users.id, peerIdSql(viewerId)), isNull(users.deletedAt)))
+    .leftJoin(peerMember, and(eq(peerMember.conversationId, conversations.id), eq(peerMember.userId, users.id)))
+    .leftJoinLateral(last, sql`true`)
+    .leftJoin(lastSender, eq(lastSender.id, last.senderId))
+    .where(
+      and(
+        where,
+        eq(conversationMembers.userId, viewerId),
+        or(eq(conversations.talkType, TALK_TYPE.group), isNotNull(users.id)),
+      ),
+    )
     .orderBy(desc(conversationMembers.lastMessageAt), desc(conversationMembers.conversationId))
     .limit(window.size)
     .offset(window.offset);
@@ -188,32 +243,49 @@ async function conversationViews(
   const followers = await followersAmong(
     db,
     viewerId,
-    rows.map((row) => row.peerId),
+    rows.flatMap((row) => (row.peerId === null ? [] : [row.peerId])),
   );
-  return rows.map((row) => ({
-    id: row.id,
-    talk_type: row.talkType,
-    receiver_id: row.peerId,
-    team_id: 0,
-    title: row.peerName,
-    avatar: row.peerAvatar,
-    is_vip: row.peerVip,
-    last_message:
-      row.lastId === null || row.lastType === null || row.lastSender === null || row.lastAt === null
-        ? null
-        : {
-            id: row.lastId,
-            msg_type: row.lastType,
-            sender_id: row.lastSender,
-            preview: previewOf({ msgType: row.lastType, content: row.lastContent ?? '' }),
-            created_at: row.lastAt.toISOString(),
-          },
-    unread: row.unread,
-    updated_at: row.updatedAt.toISOString(),
-    send_left: sendLeft({
-      sentCount: row.sentCount,
-      peerHasSent: row.peerSent > 0,
-      peerFollows: followers.has(row.peerId),
-    }),
-  }));
+  return rows.map((row) => {
+    const isTeam = row.talkType === TALK_TYPE.group;
+    const preview = row.lastType === null ? '' : previewOf({ msgType: row.lastType, content: row.lastContent ?? '' });
+    return {
+      id: row.id,
+      talk_type: row.talkType,
+      receiver_id: isTeam ? 0 : (row.peerId ?? 0),
+      team_id: isTeam ? (row.teamId ?? 0) : 0,
+      title: isTeam ? row.teamTitle : (row.peerName ?? ''),
+      avatar: isTeam ? '' : (row.peerAvatar ?? ''),
+      is_vip: isTeam ? 0 : (row.peerVip ?? 0),
+      last_message:
+        row.lastId === null || row.lastType === null || row.lastSender === null || row.lastAt === null
+          ? null
+          : {
+              id: row.lastId,
+              msg_type: row.lastType,
+              sender_id: row.lastSender,
+              preview: isTeam && row.lastSender !== viewerId ? `${row.lastSenderName ?? ''}：${preview}` : preview,
+              created_at: row.lastAt.toISOString(),
+            },
+      unread: row.unread,
+      updated_at: row.updatedAt.toISOString(),
+      send_left:
+        isTeam || row.peerId === null
+          ? null
+          : sendLeft({
+              sentCount: row.sentCount,
+              peerHasSent: (row.peerSent ?? 0) > 0,
+              peerFollows: followers.has(row.peerId),
+            }),
+    };
+  });
+}
+
+/** A team's chat, or null when it has none (conversations_team_uq). */
+export async function findTeamConversation(db: Db, teamId: number): Promise<ConversationRow | null> {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.teamId, teamId), eq(conversations.talkType, TALK_TYPE.group)))
+    .limit(1);
+  return row ?? null;
 }

@@ -7,7 +7,7 @@ import {
 } from '@evcircle/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db.ts';
-import type { RealtimeHub } from '../../platform/realtime.ts';
+import { type RealtimeHub, teamRoom } from '../../platform/realtime.ts';
 import { countUnread } from './conversations.service.ts';
 
 /** What the chat services need besides their input: the database, the sockets, a log for failed pushes. */
@@ -55,4 +55,20 @@ export function deliverMessage(deps: ChatDeps, message: ChatMessage, state: { se
 /** Shows the receiver that `typing.user_id` is typing in conversation `typing.conversation_id`. */
 export function pushTyping(deps: ChatDeps, receiverId: number, typing: ChatTypingEvent): void {
   deps.realtime.toUser(receiverId, REALTIME_EVENTS.chatTyping, typing);
+}
+
+/**
+ * A stored team message to the team's room (every member's sockets, the sender's other
+ * devices too) but the sockets of members blocked either way with the sender, and the
+ * new unread totals of the members it counted for (and of the sender, when replying
+ * read what they had unread).
+ */
+export function deliverTeamMessage(
+  deps: ChatDeps,
+  message: ChatMessage,
+  state: { teamId: number; countedFor: readonly number[]; hiddenFrom: readonly number[]; senderHadUnread: boolean },
+): void {
+  deps.realtime.toRoom(teamRoom(state.teamId), REALTIME_EVENTS.chatMessage, message, state.hiddenFrom);
+  for (const userId of state.countedFor) void pushUnread(deps, userId);
+  if (state.senderHadUnread) void pushUnread(deps, message.sender_id);
 }

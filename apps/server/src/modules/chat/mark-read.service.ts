@@ -7,11 +7,12 @@ import { chatMessages, conversationMembers, conversations } from './chat.tables.
 import { findPrivateConversation } from './conversations.service.ts';
 import { type ChatDeps, pushRead, pushUnread } from './delivery.ts';
 import { peerOf } from './pair.ts';
+import { markTeamRead } from './team-chat.service.ts';
 
 /**
- * mark-as-read: a private chat here; a team chat once teams exist (none yet:
- * CHAT_CONVERSATION_NOT_FOUND); a notification list through the notify module, which
- * pushes its own counts. Answers what stays unread there.
+ * mark-as-read: a private chat, or a team chat (`id` is the team: a member's only,
+ * CHAT_CONVERSATION_NOT_FOUND otherwise); a notification list through the notify
+ * module, which pushes its own counts. Answers what stays unread there.
  */
 export async function markRead(
   deps: ChatDeps,
@@ -24,7 +25,8 @@ export async function markRead(
         throw new AppError('VALIDATION_FAILED', { detail: '私聊须提供 receiver_id' });
       return markPrivateRead(deps, viewerId, target.receiver_id, target.id);
     case 'group':
-      throw new AppError('CHAT_CONVERSATION_NOT_FOUND');
+      if (target.id === undefined) throw new AppError('VALIDATION_FAILED', { detail: '群聊须提供 id' });
+      return markTeamRead(deps, viewerId, target.id, undefined);
     default:
       return { unread: await markNotificationsRead(deps.db, viewerId, target.message_type, target.id) };
   }

@@ -1,4 +1,4 @@
-import { AppError, type chatSend, MSG_TYPE, TALK_TYPE } from '@evcircle/contract';
+import { AppError, type chatSend, MSG_TYPE } from '@evcircle/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
 import { assertNoProhibitedWords } from '../moderation/index.ts';
@@ -8,6 +8,8 @@ import { findOwnUploads } from '../uploads/index.ts';
 import type { StoredChatMedia } from './chat.tables.ts';
 
 export type SendInput = z.output<NonNullable<(typeof chatSend)['body']>>;
+/** What a message says, whichever chat it goes to (a private send, a team send). */
+export type ContentInput = Pick<SendInput, 'msg_type' | 'content' | 'media_src' | 'post_id' | 'prd_id'>;
 
 /** What a message stores besides who sent it where: checked, and resolved from the sender's own records. */
 export type MessageContent = {
@@ -23,11 +25,10 @@ export type MessageContent = {
  * message"): text needs `content`; an image or video `media_src`, an upload of the
  * sender's of that kind (the key or the URL the upload answered; sizes, cover and length
  * come from the upload record, never from the client); a post card a live post; a
- * product card a product on sale. Any text is checked for prohibited words. Only private
- * chats are open (talk_type 1) until teams exist.
+ * product card a product on sale. Any text is checked for prohibited words. A team
+ * invitation (msg_type 6) is not sent this way: CHAT_TYPE_UNSUPPORTED, like any other type.
  */
-export async function resolveMessageContent(db: Db, senderId: number, input: SendInput): Promise<MessageContent> {
-  if (input.talk_type !== TALK_TYPE.private) throw new AppError('CHAT_TYPE_UNSUPPORTED');
+export async function resolveMessageContent(db: Db, senderId: number, input: ContentInput): Promise<MessageContent> {
   if (input.content !== '') assertNoProhibitedWords(input.content, 'content');
   const base = { msgType: input.msg_type, content: input.content, media: null, postId: null, productId: null };
   switch (input.msg_type) {

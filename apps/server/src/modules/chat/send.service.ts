@@ -13,14 +13,16 @@ import {
   sendLeft,
 } from './conversations.service.ts';
 import { type ChatDeps, deliverMessage } from './delivery.ts';
-import { type MessageContent, resolveMessageContent, type SendInput } from './message-input.ts';
+import { type ContentInput, type MessageContent, resolveMessageContent, type SendInput } from './message-input.ts';
 import { type MessageRow, toChatMessages } from './message-view.ts';
 import { peerOf } from './pair.ts';
 
 /** What a send asks for, as far as a retry must repeat it (the field its msg_type uses, nothing else). */
-type Requested = Pick<MessageContent, 'msgType' | 'content' | 'postId' | 'productId'> & { mediaKey: string | null };
+export type Requested = Pick<MessageContent, 'msgType' | 'content' | 'postId' | 'productId'> & {
+  mediaKey: string | null;
+};
 
-function requestedBy(input: SendInput): Requested {
+export function requestedBy(input: ContentInput): Requested {
   const isMedia = input.msg_type === MSG_TYPE.image || input.msg_type === MSG_TYPE.video;
   return {
     msgType: input.msg_type,
@@ -123,9 +125,16 @@ async function findReplay(db: Db, send: PendingSend): Promise<ChatMessage | null
 }
 
 function repeats(stored: MessageRow, conversation: ConversationRow, send: PendingSend): boolean {
-  const { requested } = send;
   return (
+    conversation.talkType === TALK_TYPE.private &&
     peerOf(conversation, send.senderId) === send.receiverId &&
+    asksFor(stored, send.requested)
+  );
+}
+
+/** Whether a stored message is what `requested` asks for (a retry with the same client_msg_id). */
+export function asksFor(stored: MessageRow, requested: Requested): boolean {
+  return (
     stored.msgType === requested.msgType &&
     stored.content === requested.content &&
     (stored.media?.key ?? null) === requested.mediaKey &&
@@ -135,7 +144,7 @@ function repeats(stored: MessageRow, conversation: ConversationRow, send: Pendin
 }
 
 /** Locks both member rows of a private conversation FOR UPDATE, in user id order. */
-async function lockMembers(
+export async function lockMembers(
   tx: Db,
   conversationId: number,
   senderId: number,
@@ -153,7 +162,7 @@ async function lockMembers(
 }
 
 /** The stranger rule: CHAT_STRANGER_LIMIT once the sender has used the messages a stranger may send. */
-async function assertMaySend(tx: Db, sender: MemberRow, receiver: MemberRow): Promise<void> {
+export async function assertMaySend(tx: Db, sender: MemberRow, receiver: MemberRow): Promise<void> {
   const peerHasSent = receiver.sentCount > 0;
   if (sendLeft({ sentCount: sender.sentCount, peerHasSent, peerFollows: false }) !== 0) return;
   const peerFollows = (await followedAmong(tx, receiver.userId, [sender.userId])).has(sender.userId);
@@ -163,7 +172,7 @@ async function assertMaySend(tx: Db, sender: MemberRow, receiver: MemberRow): Pr
 }
 
 /** The writes a stored message makes to its conversation and both members' state. */
-async function recordSent(tx: Db, conversation: ConversationRow, message: MessageRow, receiverId: number) {
+export async function recordSent(tx: Db, conversation: ConversationRow, message: MessageRow, receiverId: number) {
   // NOTE: created_at is the transaction's start; one that waited for the member locks
   // may be older than the message before it, and the list order must not step back.
   const latest = sql`greatest(${conversationMembers.lastMessageAt}, ${message.createdAt.toISOString()}::timestamptz)`;

@@ -14,7 +14,7 @@ import { type CommentTarget, findCommentTargets } from '../comments/index.ts';
 import { findPostTargets, type PostTarget } from '../posts/index.ts';
 import { blockedEitherWayIdsOf } from '../relations/index.ts';
 import { notificationActors, notifications } from './notify.tables.ts';
-import { excerptOf, interactionText } from './notify-text.ts';
+import { excerptOf, interactionText, teamText } from './notify-text.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -214,7 +214,14 @@ function toNotification(row: NotificationRow, { actors, post, comment }: Related
           actors.map((actor) => actor.nickname),
           row.actorCount,
         )
-      : row.title,
+      : row.category === 'team'
+        ? teamText(
+            row.action,
+            row.title,
+            actors.map((actor) => actor.nickname),
+            row.actorCount,
+          )
+        : row.title,
     title: row.title,
     content: isInteraction && isTargetGone ? '' : row.content,
     post_id: row.postId ?? 0,

@@ -10,6 +10,7 @@ import { findPostTargets } from '../posts/index.ts';
 import { resolveMentions } from './mentions.ts';
 import { forgetBetween, forgetPerson, pushUnread, recordInteraction, recordNotice } from './notify.service.ts';
 import { CONTENT_MAX_LENGTH, excerptOf } from './notify-text.ts';
+import { notifyTeamEnded, notifyTeamJoin, notifyTeamNearby } from './team-notices.ts';
 
 /** Where the text mentioning people sits: a post, or a comment on it. */
 type MentionPlace = { authorId: number; postId: number; commentId: number | null; text: string };
@@ -177,4 +178,8 @@ export const notifySubscriptions: EventSubscriptions = {
   'account.deleted': { inTransaction: ({ userId }, tx) => forgetPerson(tx, userId) },
   'block.changed': { afterCommit: ({ blockerId, blockedId }, db) => forgetBetween(db, blockerId, blockedId) },
   'notifications.read': { afterCommit: ({ userId }, db) => pushUnread(db, userId) },
+  // Team notifications (team-notices.ts), from the teams module's events.
+  'team.created': { afterCommit: notifyTeamNearby },
+  'team.joined': { afterCommit: notifyTeamJoin },
+  'team.ended': { afterCommit: notifyTeamEnded },
 };

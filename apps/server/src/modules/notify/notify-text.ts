@@ -52,3 +52,24 @@ function predicate(action: string, target: NotifyTarget): string {
 export function interactionText(action: string, target: NotifyTarget, names: readonly string[], count: number): string {
   return `${actorPhrase(names, count)}${predicate(action, target)}`;
 }
+
+/** What happened to a team, after the names of who did it (e.g. "加入了车队「周末自驾」"). */
+function teamPredicate(action: string, title: string): string {
+  switch (action) {
+    case 'team_nearby':
+      return `在附近发起了车队「${title}」`;
+    case 'team_join':
+      return `加入了车队「${title}」`;
+    case 'team_cancelled':
+      return `取消了车队「${title}」`;
+    case 'team_disbanded':
+      return `解散了车队「${title}」`;
+    default:
+      return `更新了车队「${title}」`;
+  }
+}
+
+/** The sentence of a team notification, e.g. "张三等 3 人加入了车队「周末自驾」". */
+export function teamText(action: string, title: string, names: readonly string[], count: number): string {
+  return `${actorPhrase(names, count)}${teamPredicate(action, title)}`;
+}

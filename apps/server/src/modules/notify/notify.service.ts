@@ -51,9 +51,14 @@ export async function recordInteraction(db: Db, input: InteractionInput): Promis
   if (input.recipientId === input.actorId) return;
   if (await isBlockedEitherWay(db, input.recipientId, input.actorId)) return;
   const id =
-    input.groupKey === null ? await insertInteraction(db, input) : await gatherActor(db, input, input.groupKey);
+    input.groupKey === null
+      ? await insertInteraction(db, input)
+      : await gatherActor(db, { ...interactionValues(input, input.groupKey), groupKey: input.groupKey });
   if (id !== null) await pushNotification(db, input.recipientId, id);
 }
+
+/** A new notification row, as gatherActor takes it: its recipient, its first actor, its group. */
+export type GatheringValues = typeof notifications.$inferInsert & { groupKey: string; actorId: number };
 
 /** The columns of a new interaction row (its first actor included). */
 function interactionValues(input: InteractionInput, groupKey: string | null) {
@@ -84,8 +89,9 @@ async function insertInteraction(db: Db, input: InteractionInput): Promise<numbe
 }
 
 /**
- * Adds the actor to the recipient's unread row of `groupKey`, or starts that row; answers
- * its id, or null when the actor was already gathered there.
+ * Adds the actor to the recipient's unread row of `groupKey` (`values.userId`'s), or
+ * starts that row with `values`; answers its id, or null when the actor was already
+ * gathered there.
  *
  * Concurrency: notifications_group_uq keeps one unread row per key, so two first likes
  * at once make one row (the second insert does nothing and joins it). The joined row is
@@ -93,42 +99,39 @@ async function insertInteraction(db: Db, input: InteractionInput): Promise<numbe
  * one actor at a time. A row marked read between the failed insert and the lock is no
  * longer joinable: the next attempt starts a new one.
  */
-async function gatherActor(db: Db, input: InteractionInput, groupKey: string): Promise<number | null> {
+export async function gatherActor(db: Db, values: GatheringValues): Promise<number | null> {
+  const { groupKey, actorId, userId } = values;
   return db.transaction(async (tx) => {
     for (let attempt = 0; attempt < GATHER_ATTEMPTS; attempt++) {
       const [created] = await tx
         .insert(notifications)
-        .values(interactionValues(input, groupKey))
+        .values(values)
         .onConflictDoNothing({
           target: [notifications.userId, notifications.groupKey],
           where: sql`${notifications.readAt} is null and ${notifications.groupKey} is not null`,
         })
         .returning({ id: notifications.id });
       if (created) {
-        await tx.insert(notificationActors).values({ notificationId: created.id, actorId: input.actorId });
+        await tx.insert(notificationActors).values({ notificationId: created.id, actorId });
         return created.id;
       }
       const [open] = await tx
         .select({ id: notifications.id })
         .from(notifications)
         .where(
-          and(
-            eq(notifications.userId, input.recipientId),
-            eq(notifications.groupKey, groupKey),
-            isNull(notifications.readAt),
-          ),
+          and(eq(notifications.userId, userId), eq(notifications.groupKey, groupKey), isNull(notifications.readAt)),
         )
         .for('update');
       if (!open) continue;
       const joined = await tx
         .insert(notificationActors)
-        .values({ notificationId: open.id, actorId: input.actorId })
+        .values({ notificationId: open.id, actorId })
         .onConflictDoNothing()
         .returning({ id: notificationActors.actorId });
       if (joined.length === 0) return null;
       await tx
         .update(notifications)
-        .set({ actorId: input.actorId, actorCount: sql`${notifications.actorCount} + 1`, updatedAt: new Date() })
+        .set({ actorId, actorCount: sql`${notifications.actorCount} + 1`, updatedAt: new Date() })
         .where(eq(notifications.id, open.id));
       return open.id;
     }
@@ -184,7 +187,7 @@ export async function markNotificationsRead(
 }
 
 /** Pushes one notification (new, or gathering one more actor) and the new counts to `userId`'s sockets. */
-async function pushNotification(db: Db, userId: number, id: number): Promise<void> {
+export async function pushNotification(db: Db, userId: number, id: number): Promise<void> {
   const hub = realtimeOf(db);
   if (!hub) return;
   const [notification, unread] = await Promise.all([findNotification(db, userId, id), unreadCounts(db, userId)]);

@@ -4,8 +4,9 @@ import { userKey } from '../accounts/index.ts';
 
 /**
  * A person's notifications. `category` is interaction, system or team; `action` the kind
- * (like, comment, reply, follow, mention; notice, moderation; team kinds). Likes and
- * follows of one thing collapse while unread: one row per (user, groupKey) with
+ * (like, comment, reply, follow, mention; notice, moderation; team_nearby, team_join,
+ * team_cancelled, team_disbanded). Likes and follows of one thing, and joins of one team,
+ * collapse while unread: one row per (user, groupKey) with
  * `readAt` null gathers the actors (`notification_actors`); once read, the next one
  * starts a new row. `actorId` is the latest actor.
  */
@@ -22,6 +23,8 @@ export const notifications = pgTable(
     actorCount: integer('actor_count').notNull().default(0),
     postId: bigint('post_id', { mode: 'number' }),
     commentId: bigint('comment_id', { mode: 'number' }),
+    /** The team a team notification is about (its `title` is the team's). */
+    teamId: bigint('team_id', { mode: 'number' }),
     title: text('title').notNull().default(''),
     content: text('content').notNull().default(''),
     /** A system notice's target path; interactions derive theirs from post and actor (notify-reads.ts). */
@@ -36,6 +39,8 @@ export const notifications = pgTable(
     uniqueIndex('notifications_group_uq')
       .on(t.userId, t.groupKey)
       .where(sql`${t.readAt} is null and ${t.groupKey} is not null`),
+    // A disbanded team's notifications, whose links then lead nowhere.
+    index('notifications_team_idx').on(t.teamId).where(sql`${t.teamId} is not null`),
   ],
 );
 

@@ -2,6 +2,7 @@
 // reference, the media check drafts share, and the like toggle the likes module serves.
 import './posts.events.ts';
 
+export { type GeoPostsQuery, geoPostsAround, selectGeoPostRows } from './geo-posts.ts';
 export { hotScore } from './hot-score.ts';
 export { togglePostLike } from './post-likes.service.ts';
 export { findLivePostAuthor, findPostTargets, type PostTarget } from './post-lookup.ts';

@@ -62,6 +62,10 @@ export const posts = pgTable(
     index('posts_feed_idx').on(t.hotScore.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
     index('posts_type_feed_idx').on(t.type, t.hotScore.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
     index('posts_user_idx').on(t.userId, t.createdAt.desc()).where(sql`${t.deletedAt} is null`),
+    // Posts with a place, for the radius scans of geo-posts (earth_box, geo-posts.ts).
+    index('posts_earth_idx')
+      .using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
+      .where(sql`${t.latitude} is not null and ${t.deletedAt} is null`),
   ],
 );
 

@@ -1,6 +1,7 @@
-// A local stand-in for AMap's Web Service place search (GET /v5/place/around), for the
-// adapter's tests and the places module's: it checks what AMap checks (key, signature,
-// parameter ranges) and answers like AMap, from places it holds in GCJ-02.
+// A local stand-in for AMap's Web Service place search (GET /v5/place/around) and reverse
+// geocoding (GET /v3/geocode/regeo), for the adapters' tests and the places and geocode
+// modules': it checks what AMap checks (key, signature, parameter ranges) and answers like
+// AMap, from places and areas it holds in GCJ-02.
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -45,6 +46,20 @@ export type FakeAmapPoi = {
   adname: string;
 };
 
+/**
+ * An area reverse geocoding knows: a box in GCJ-02 degrees and the address AMap gives for
+ * any point in it (`[]` where AMap has no value, as for a municipality's city).
+ */
+export type FakeAmapArea = {
+  box: { south: number; west: number; north: number; east: number };
+  formatted_address: string;
+  province: string;
+  city: string | [];
+  district: string;
+  township: string;
+  adcode: string;
+};
+
 export type FakeAmapMode = 'ok' | 'over-limit' | 'http-500' | 'not-json' | 'hang';
 
 function metres(a: [number, number], b: [number, number]): number {
@@ -67,11 +82,67 @@ function expectedSig(params: URLSearchParams, secret: string): string {
 /**
  * Starts the fake on a free local port. `key` is the only key it knows; with `secret` it
  * requires a matching `sig` on every call. `received` keeps the parameters of every call
- * it answered, whatever the answer.
+ * it answered, whatever the answer, with the path in `_path`.
  */
-export async function startFakeAmap(options: { key: string; secret?: string; pois: FakeAmapPoi[] }) {
+export async function startFakeAmap(options: {
+  key: string;
+  secret?: string;
+  pois?: FakeAmapPoi[];
+  areas?: FakeAmapArea[];
+}) {
   const received: Record<string, string>[] = [];
   const state = { mode: 'ok' as FakeAmapMode };
+
+  /** GET /v3/geocode/regeo: the first area holding the point; AMap's empty address outside them all. */
+  const regeo = (
+    params: URLSearchParams,
+    answer: (body: Record<string, unknown>) => void,
+    refuse: (info: string, infocode: string) => void,
+  ) => {
+    const location = /^(-?\d{1,3}(?:\.\d{1,6})?),(-?\d{1,2}(?:\.\d{1,6})?)$/.exec(params.get('location') ?? '');
+    if (!location) return refuse('INVALID_PARAMS', '20000');
+    const [lng, lat] = [Number(location[1]), Number(location[2])];
+    const area = (options.areas ?? []).find(
+      ({ box }) => lat >= box.south && lat <= box.north && lng >= box.west && lng <= box.east,
+    );
+    // Abroad and at sea AMap still says OK, with every address field empty.
+    const component = area
+      ? {
+          country: '中国',
+          province: area.province,
+          city: area.city,
+          citycode: [],
+          district: area.district,
+          adcode: area.adcode,
+          township: area.township,
+          towncode: `${area.adcode}001000`,
+          neighborhood: { name: [], type: [] },
+          building: { name: [], type: [] },
+          streetNumber: { street: [], number: [], direction: [], distance: [], location: [] },
+          businessAreas: [[]],
+        }
+      : {
+          country: [],
+          province: [],
+          city: [],
+          citycode: [],
+          district: [],
+          adcode: [],
+          township: [],
+          towncode: [],
+          neighborhood: { name: [], type: [] },
+          building: { name: [], type: [] },
+          streetNumber: { street: [], number: [], direction: [], distance: [], location: [] },
+          businessAreas: [],
+        };
+    return answer({
+      status: '1',
+      info: 'OK',
+      infocode: '10000',
+      regeocode: { formatted_address: area ? area.formatted_address : [], addressComponent: component },
+    });
+  };
+
   const server: Server = createServer((req, res) => {
     const answer = (body: Record<string, unknown>, status = 200) => {
       res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8' });
@@ -80,12 +151,12 @@ export async function startFakeAmap(options: { key: string; secret?: string; poi
     const refuse = (info: string, infocode: string) => answer({ status: '0', info, infocode });
     if (state.mode === 'hang') return; // never answers
     const url = new URL(req.url ?? '/', 'http://fake');
-    if (req.method !== 'GET' || url.pathname !== '/v5/place/around') {
+    if (req.method !== 'GET' || (url.pathname !== '/v5/place/around' && url.pathname !== '/v3/geocode/regeo')) {
       res.writeHead(404, { 'content-type': 'text/html' });
       return res.end('<html><body>404 Not Found</body></html>');
     }
     const params = url.searchParams;
-    received.push(Object.fromEntries(params));
+    received.push({ _path: url.pathname, ...Object.fromEntries(params) });
     if (state.mode === 'http-500') return answer({ message: 'Internal Server Error' }, 500);
     if (state.mode === 'not-json') {
       res.writeHead(502, { 'content-type': 'text/html' });
@@ -96,6 +167,7 @@ export async function startFakeAmap(options: { key: string; secret?: string; poi
       return refuse('INVALID_USER_SIGNATURE', '10007');
     }
     if (state.mode === 'over-limit') return refuse('DAILY_QUERY_OVER_LIMIT', '10003');
+    if (url.pathname === '/v3/geocode/regeo') return regeo(params, answer, refuse);
 
     const location = /^(-?\d{1,3}\.\d{1,6}),(-?\d{1,2}\.\d{1,6})$/.exec(params.get('location') ?? '');
     const radius = Number(params.get('radius') ?? '5000');
@@ -110,7 +182,7 @@ export async function startFakeAmap(options: { key: string; secret?: string; poi
     const keywords = params.get('keywords') ?? '';
     // A big class (010000) includes everything under it: the first two digits decide.
     const classes = (params.get('types') ?? '').split('|').filter(Boolean);
-    const found = options.pois
+    const found = (options.pois ?? [])
       .map((poi) => {
         const [lng, lat] = poi.location.split(',').map(Number) as [number, number];
         return { poi, distance: Math.round(metres(center, [lng, lat])) };

@@ -1,9 +1,13 @@
 import type { Config } from '../config.ts';
 import { createAmapPlaceSearch } from './amap.ts';
-import type { MapsLog, PlaceSearch } from './types.ts';
+import { createAmapReverseGeocoder } from './amap-regeo.ts';
+import { createOfflineGeocoder } from './offline.ts';
+import type { MapsLog, PlaceSearch, ReverseGeocoder } from './types.ts';
 
 export { AMAP_CAR_TYPES, amapSignature, createAmapPlaceSearch, gcj02ToWgs84, wgs84ToGcj02 } from './amap.ts';
-export type { MapsLog, PlaceQuery, PlaceSearch } from './types.ts';
+export { createAmapReverseGeocoder } from './amap-regeo.ts';
+export { createOfflineGeocoder, OFFLINE_NEAR_KM } from './offline.ts';
+export type { LatLng, MapsLog, PlaceQuery, PlaceSearch, ReverseGeocoder } from './types.ts';
 
 export type MapsConfig = Pick<Config, 'MAPS_PROVIDER' | 'AMAP_KEY' | 'AMAP_SECRET' | 'AMAP_API_BASE'>;
 
@@ -20,6 +24,27 @@ export function createPlaceSearch(config: MapsConfig, local: PlaceSearch, log: M
       // NOTE: config.ts refuses to start without the key; the check keeps the types honest.
       if (!config.AMAP_KEY) throw new Error('MAPS_PROVIDER=amap needs AMAP_KEY');
       return createAmapPlaceSearch({
+        key: config.AMAP_KEY,
+        secret: config.AMAP_SECRET,
+        apiBase: config.AMAP_API_BASE,
+        log,
+      });
+    }
+  }
+}
+
+/**
+ * The reverse geocoder MAPS_PROVIDER names: `local` is the offline table of China's
+ * districts bundled with the server (no network), `amap` is AMap's reverse geocoding.
+ */
+export function createReverseGeocoder(config: MapsConfig, log: MapsLog): ReverseGeocoder {
+  switch (config.MAPS_PROVIDER) {
+    case 'local':
+      return createOfflineGeocoder();
+    case 'amap': {
+      // NOTE: config.ts refuses to start without the key; the check keeps the types honest.
+      if (!config.AMAP_KEY) throw new Error('MAPS_PROVIDER=amap needs AMAP_KEY');
+      return createAmapReverseGeocoder({
         key: config.AMAP_KEY,
         secret: config.AMAP_SECRET,
         apiBase: config.AMAP_API_BASE,

@@ -1,4 +1,4 @@
-import type { Poi } from '@evcircle/contract';
+import type { GeocodeResult, Poi } from '@evcircle/contract';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** One question: places within `radius` metres of a WGS-84 point that match `word` ('' = any). */
@@ -23,6 +23,21 @@ export type PlaceSearch = {
   /** Which provider this is (local, amap, or a test double). */
   readonly kind: string;
   around(query: PlaceQuery): Promise<Poi[]>;
+};
+
+/** A point in WGS-84 degrees (what browsers and phones report). */
+export type LatLng = { latitude: number; longitude: number };
+
+/**
+ * Names the place a point is in (reverse geocoding). The question and the answer's
+ * coordinates are WGS-84, whatever the provider speaks. A point in no district of China
+ * rejects with AppError GEOCODE_NOT_FOUND; a provider that cannot answer rejects with
+ * GEOCODE_UNAVAILABLE: it never answers a place it did not find.
+ */
+export type ReverseGeocoder = {
+  /** Which provider this is (offline, amap, or a test double). */
+  readonly kind: string;
+  reverse(point: LatLng): Promise<GeocodeResult>;
 };
 
 export type MapsLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;

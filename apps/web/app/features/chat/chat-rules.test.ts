@@ -11,6 +11,7 @@ function message(id: number, patch: Partial<ChatMessage> = {}): ChatMessage {
     msg_type: 1,
     sender_id: 2,
     receiver_id: 1,
+    team_id: 0,
     content: `m${id}`,
     media_src: '',
     media: null,
@@ -18,6 +19,7 @@ function message(id: number, patch: Partial<ChatMessage> = {}): ChatMessage {
     prd_id: null,
     post: null,
     product: null,
+    team_invite: null,
     client_msg_id: '',
     created_at: '2026-05-03T06:00:00.000Z',
     ...patch,
@@ -59,6 +61,7 @@ describe('chat rules', () => {
     expect(previewOf({ msg_type: 2, content: '' })).toBe('[图片]');
     expect(previewOf({ msg_type: 4, content: '' })).toBe('[帖子]');
     expect(previewOf({ msg_type: 5, content: '' })).toBe('[商品]');
+    expect(previewOf({ msg_type: 6, content: '一起来' })).toBe('[车队邀请]');
   });
 
   it('moves a conversation to the top on a live message, counting it unread unless it is being read', () => {
@@ -85,6 +88,17 @@ describe('chat rules', () => {
         viewerId: 1,
       }),
     ).toBeNull();
+  });
+
+  it('moves a team chat by its conversation, never the private chat with the sender', () => {
+    const list = [conversation(7, 2), conversation(30, 0, { talk_type: 2, team_id: 4, title: '周末跑山' })];
+    const fromTeam = message(12, { conversation_id: 30, talk_type: 2, team_id: 4, receiver_id: 0 });
+    const moved = applyLiveMessage(list, fromTeam, { isOpenAndVisible: false, viewerId: 1 });
+    expect(moved?.map((c) => c.id)).toEqual([30, 7]);
+    expect(moved?.[0]?.unread).toBe(1);
+    expect(moved?.[1]?.unread, 'the private chat with the sender is untouched').toBe(0);
+    // A team chat the list does not hold yet is fetched, not put on the sender's private chat.
+    expect(applyLiveMessage([conversation(7, 2)], fromTeam, { isOpenAndVisible: false, viewerId: 1 })).toBeNull();
   });
 
   it('does not count the same message twice', () => {
