@@ -43,6 +43,13 @@ export default [
   route('messages', 'routes/messages.tsx'),
   // The viewer's notifications (互动 / 系统 / 车队), SPEC.md §2 and §7.
   route('notification', 'routes/notification.tsx'),
+  // Nearby (issue 16): the radar, the lists, the geo-post feed, a team's page (/team/{id}:
+  // SPEC.md lists no path for it) and the create-team form SPEC.md lists as a test page.
+  route('radar', 'routes/radar.tsx'),
+  route('nearby', 'routes/nearby.tsx'),
+  route('near', 'routes/near.tsx'),
+  route('team/:id', 'routes/team.tsx'),
+  route('test-team-creation', 'routes/test-team-creation.tsx'),
   // Everything else: the legacy 301 redirects of SPEC.md §2 (/invitecode, /goods,
   // /contentInfo — matched on their query values), otherwise the 404 page.
   route('*', 'routes/not-found.tsx'),

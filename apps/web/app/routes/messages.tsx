@@ -1,4 +1,4 @@
-import { ApiError, PAGE_SIZE, privateChats, STATUS } from '@evcircle/contract/client';
+import { ApiError, messagesList, PAGE_SIZE, STATUS } from '@evcircle/contract/client';
 import { MessagesSquare } from 'lucide-react';
 import type { ShouldRevalidateFunction } from 'react-router';
 import { LoginPrompt } from '~/features/auth/index.ts';
@@ -9,7 +9,7 @@ import type { Route } from './+types/messages';
 export async function loader({ context }: Route.LoaderArgs) {
   const imageBase = context.publicConfig.imageBase;
   try {
-    const page = await serverApi(context).call(privateChats, { idx: 1, size: PAGE_SIZE.chats });
+    const page = await serverApi(context).call(messagesList, { idx: 1, size: PAGE_SIZE.chats });
     return { state: 'ok' as const, conversations: page.items, unreadTotal: page.unread_total, imageBase };
   } catch (error) {
     // Logged out is a state of this page: it asks them to log in.

@@ -47,6 +47,8 @@ export function previewOf(message: Pick<ChatMessage, 'msg_type' | 'content'>): s
       return CHAT_MESSAGES.previewPost;
     case MSG_TYPE.product:
       return CHAT_MESSAGES.previewProduct;
+    case MSG_TYPE.team_invite:
+      return CHAT_MESSAGES.previewTeamInvite;
     default:
       return CHAT_MESSAGES.unsupported;
   }
@@ -68,7 +70,8 @@ export function applyLiveMessage(
   message: ChatMessage,
   { isOpenAndVisible, viewerId }: ConversationChange,
 ): Conversation[] | null {
-  const peer = peerOf(message, viewerId);
+  // A team message belongs to its conversation alone (its sender may also be a private peer).
+  const peer = message.talk_type === TALK_TYPE.private ? peerOf(message, viewerId) : null;
   const index = list.findIndex(
     (c) => c.id === message.conversation_id || (c.talk_type === TALK_TYPE.private && c.receiver_id === peer),
   );

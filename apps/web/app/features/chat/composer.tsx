@@ -21,7 +21,8 @@ const COUNTER_FROM = CHAT_TEXT_MAX_LENGTH - 200;
 const INPUT_MAX_PX = 128;
 
 type ComposerProps = {
-  peerId: number;
+  /** The other person of a private chat, told when the viewer types; none in a team chat. */
+  peerId?: number;
   /** A line over the input (对方回复前还可发送 N 条), or null. */
   hint: string | null;
   /** The conversation is not open yet (or failed to open). */
@@ -36,7 +37,8 @@ type ComposerProps = {
  * The message input: a textarea that grows with its text (Enter sends on desktop,
  * Shift+Enter breaks the line; on phones the send button sends), an emoji panel, an image
  * from the device (uploaded, then sent as an image message), and the typing signal to
- * the other person, at most every TYPING_THROTTLE_MS while the text changes.
+ * the other person of a private chat, at most every TYPING_THROTTLE_MS while the text
+ * changes. Team chats use it too (no typing signal there).
  */
 export function Composer({ peerId, hint, isDisabled, isMobile, onSendText, onSendImage }: ComposerProps) {
   const [text, setText] = useState('');
@@ -61,7 +63,7 @@ export function Composer({ peerId, hint, isDisabled, isMobile, onSendText, onSen
   };
 
   const signalTyping = (next: string) => {
-    if (next.trim() === '') return;
+    if (peerId === undefined || next.trim() === '') return;
     const now = Date.now();
     if (now - lastTyping.current < TYPING_THROTTLE_MS) return;
     lastTyping.current = now;

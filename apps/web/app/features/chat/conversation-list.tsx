@@ -1,5 +1,5 @@
-import { type Conversation, formatMessage, PAGE_SIZE, resolveMediaUrl } from '@evcircle/contract/client';
-import { MessagesSquare } from 'lucide-react';
+import { type Conversation, formatMessage, PAGE_SIZE, resolveMediaUrl, TALK_TYPE } from '@evcircle/contract/client';
+import { Flag, MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { RelativeTime } from '~/lib/lazy-relative-time.tsx';
 import { type PagedStatus, useLoadMoreSentinel } from '~/lib/use-paged-list.ts';
@@ -47,7 +47,7 @@ export function ConversationList({
           <ConversationRow
             key={conversation.id}
             conversation={conversation}
-            isActive={conversation.receiver_id === activePeer}
+            isActive={conversation.talk_type === TALK_TYPE.private && conversation.receiver_id === activePeer}
             viewerId={viewerId}
             imageBase={imageBase}
           />
@@ -80,15 +80,18 @@ function ConversationRow({
     ? `${last.sender_id === viewerId ? CHAT_MESSAGES.youPrefix : ''}${last.preview}`
     : CHAT_MESSAGES.noMessageYet;
   const unread = conversation.unread;
+  // A team chat lives on its team's page (members, answers and the chat together).
+  const isTeam = conversation.talk_type === TALK_TYPE.group;
   return (
     <li>
       <Link
-        to={`?with=${conversation.receiver_id}`}
-        state={{ fromList: true }}
-        preventScrollReset
+        to={isTeam ? `/team/${conversation.team_id}` : `?with=${conversation.receiver_id}`}
+        state={isTeam ? undefined : { fromList: true }}
+        preventScrollReset={!isTeam}
         aria-current={isActive ? 'page' : undefined}
         data-testid="conversation-row"
-        data-uid={conversation.receiver_id}
+        data-uid={isTeam ? undefined : conversation.receiver_id}
+        data-team={isTeam ? conversation.team_id : undefined}
         data-unread={unread}
         className={cn(
           'flex items-center gap-3 px-4 py-3 transition-colors',
@@ -98,7 +101,16 @@ function ConversationRow({
         )}
       >
         <span className="relative shrink-0">
-          <Avatar src={resolveMediaUrl(conversation.avatar, imageBase)} name={conversation.title} size={48} />
+          {isTeam ? (
+            <span
+              title={CHAT_MESSAGES.teamChat}
+              className="flex size-12 items-center justify-center rounded-full bg-amber-100 text-amber-700 dark:bg-amber-950 dark:text-amber-300"
+            >
+              <Flag aria-hidden="true" className="size-6" />
+            </span>
+          ) : (
+            <Avatar src={resolveMediaUrl(conversation.avatar, imageBase)} name={conversation.title} size={48} />
+          )}
           {unread > 0 ? (
             <span
               data-testid="conversation-unread"

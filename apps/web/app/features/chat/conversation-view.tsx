@@ -55,6 +55,8 @@ function storedContent(message: ChatMessage): BubbleContent {
     product: message.product,
     postId: message.post_id,
     prdId: message.prd_id,
+    teamInvite: message.team_invite,
+    messageId: message.id,
   };
 }
 

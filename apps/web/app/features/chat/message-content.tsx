@@ -1,16 +1,23 @@
 import {
+  acceptTeamInvitation,
   type ChatMedia,
   type ChatPostCard,
   type ChatProductCard,
   formatMessage,
   MSG_TYPE,
+  rejectTeamInvitation,
   resizedImageUrl,
   resolveMediaUrl,
+  type TeamInviteCard,
+  type TeamInviteStatus,
 } from '@evcircle/contract/client';
-import { Play } from 'lucide-react';
+import { Flag, LoaderCircle, Play } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useApi } from '~/lib/api.ts';
 import { cn } from '~/ui/cn.ts';
+import { useToast } from '~/ui/toast.tsx';
+import { clockTime, dayLabel } from './chat-time.ts';
 import { CHAT_MESSAGES } from './messages.ts';
 
 /** What a bubble shows, for stored and pending messages alike. */
@@ -24,6 +31,9 @@ export type BubbleContent = {
   product: ChatProductCard | null;
   postId: number | null;
   prdId: number | null;
+  /** A team invitation's card (msg_type 6), and the stored message's id it is answered by. */
+  teamInvite?: TeamInviteCard | null;
+  messageId?: number | null;
 };
 
 type MessageContentProps = {
@@ -70,6 +80,19 @@ export function MessageContent({ message, isOwn, imageBase, onViewImage }: Messa
       return <PostCard card={message.post} postId={message.postId} imageBase={imageBase} />;
     case MSG_TYPE.product:
       return <ProductCard card={message.product} prdId={message.prdId} imageBase={imageBase} />;
+    case MSG_TYPE.team_invite:
+      return message.teamInvite ? (
+        <TeamInvite
+          card={message.teamInvite}
+          text={message.content}
+          messageId={message.messageId ?? null}
+          isOwn={isOwn}
+        />
+      ) : (
+        <p className="rounded-2xl bg-gray-100 px-3.5 py-2 text-sm text-gray-500 dark:bg-gray-800 dark:text-gray-400">
+          {CHAT_MESSAGES.unsupported}
+        </p>
+      );
     default:
       return (
         <p className="rounded-2xl bg-gray-100 px-3.5 py-2 text-sm text-gray-500 dark:bg-gray-800 dark:text-gray-400">
@@ -268,5 +291,108 @@ function ProductCard({
     >
       {body}
     </Link>
+  );
+}
+
+/**
+ * A team invitation: the team (its page a tap away), the inviter's words, until when it
+ * runs, and its state. The invitee answers a pending one with 接受 (they join the team) or
+ * 拒绝, once; both people then see the answer (the server pushes the changed card).
+ */
+function TeamInvite({
+  card,
+  text,
+  messageId,
+  isOwn,
+}: {
+  card: TeamInviteCard;
+  text: string;
+  messageId: number | null;
+  isOwn: boolean;
+}) {
+  const api = useApi();
+  const toast = useToast();
+  const [answered, setAnswered] = useState<TeamInviteStatus | null>(null);
+  const [busy, setBusy] = useState<'accept' | 'reject' | null>(null);
+  const status = answered ?? card.status;
+  const canAnswer = !isOwn && status === 'pending' && messageId !== null;
+
+  const answer = async (kind: 'accept' | 'reject') => {
+    if (messageId === null || busy) return;
+    setBusy(kind);
+    try {
+      const endpoint = kind === 'accept' ? acceptTeamInvitation : rejectTeamInvitation;
+      const result = await api.call(endpoint, { team_id: card.team_id, message_id: messageId });
+      setAnswered(result.message.team_invite?.status ?? (kind === 'accept' ? 'accepted' : 'rejected'));
+    } catch (error) {
+      toast.show(error instanceof Error && error.message ? error.message : CHAT_MESSAGES.inviteFailed, {
+        tone: 'error',
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div data-testid="message-team-invite" data-status={status} className={cn(CARD, 'flex-col gap-2')}>
+      <Link to={`/team/${card.team_id}`} className="flex items-center gap-2.5">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-700 dark:bg-amber-950 dark:text-amber-300">
+          <Flag aria-hidden="true" className="size-5" />
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block text-xs text-gray-500 dark:text-gray-400">{CHAT_MESSAGES.teamInvite}</span>
+          <span className="block truncate text-sm font-medium text-gray-900 hover:underline dark:text-gray-100">
+            {card.title}
+          </span>
+        </span>
+      </Link>
+      {text ? <p className="text-sm leading-snug text-gray-700 dark:text-gray-200">{text}</p> : null}
+      <p className="text-xs text-gray-500 dark:text-gray-400" suppressHydrationWarning>
+        {formatMessage(CHAT_MESSAGES.inviteDeadline, {
+          time: `${dayLabel(card.expires_at)} ${clockTime(card.expires_at)}`,
+        })}
+      </p>
+      {canAnswer ? (
+        <span className="flex gap-2">
+          <button
+            type="button"
+            onClick={() => void answer('reject')}
+            disabled={busy !== null}
+            data-testid="invite-reject"
+            className="inline-flex h-8 flex-1 items-center justify-center gap-1 rounded-full border border-gray-300 text-sm text-gray-700 hover:bg-gray-50 disabled:opacity-60 dark:border-gray-600 dark:text-gray-200 dark:hover:bg-gray-700"
+          >
+            {busy === 'reject' ? <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin" /> : null}
+            {CHAT_MESSAGES.inviteReject}
+          </button>
+          <button
+            type="button"
+            onClick={() => void answer('accept')}
+            disabled={busy !== null}
+            data-testid="invite-accept"
+            className="inline-flex h-8 flex-1 items-center justify-center gap-1 rounded-full bg-primary-600 text-sm font-medium text-white hover:bg-primary-700 disabled:opacity-60"
+          >
+            {busy === 'accept' ? <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin" /> : null}
+            {CHAT_MESSAGES.inviteAccept}
+          </button>
+        </span>
+      ) : (
+        <p className="flex items-center justify-between gap-2 border-t border-gray-100 pt-2 text-xs dark:border-gray-700">
+          <span
+            data-testid="invite-status"
+            className={cn(
+              status === 'accepted' ? 'text-primary-700 dark:text-primary-300' : 'text-gray-500 dark:text-gray-400',
+            )}
+          >
+            {CHAT_MESSAGES.inviteStatus[status]}
+          </span>
+          <Link
+            to={`/team/${card.team_id}`}
+            className="font-medium text-primary-700 hover:underline dark:text-primary-300"
+          >
+            {CHAT_MESSAGES.viewTeam}
+          </Link>
+        </p>
+      )}
+    </div>
   );
 }

@@ -2,8 +2,8 @@ import {
   type ChatMessage,
   type ChatReadEvent,
   type Conversation,
+  messagesList,
   PAGE_SIZE,
-  privateChats,
   REALTIME_EVENTS,
   TALK_TYPE,
 } from '@evcircle/contract/client';
@@ -76,7 +76,7 @@ export function MessagesView({ firstPage, unreadTotal, imageBase }: MessagesView
 
   const fetchPage = useCallback(
     async (page: number) => {
-      const answer = await api.call(privateChats, { idx: page, size: SIZE });
+      const answer = await api.call(messagesList, { idx: page, size: SIZE });
       setMessagesUnread(answer.unread_total);
       return answer.items;
     },
@@ -97,8 +97,9 @@ export function MessagesView({ firstPage, unreadTotal, imageBase }: MessagesView
 
   const showMessage = useCallback(
     (message: ChatMessage, items: Conversation[]) => {
-      if (message.talk_type !== TALK_TYPE.private) return;
-      const options = { isOpenAndVisible: isVisible && peerOf(message, viewerId) === peerId, viewerId };
+      // A team chat is read on its team's page, never open here.
+      const isOpen = message.talk_type === TALK_TYPE.private && peerOf(message, viewerId) === peerId;
+      const options = { isOpenAndVisible: isVisible && isOpen, viewerId };
       if (applyLiveMessage(items, message, options) === null) {
         // A conversation the list does not hold yet: page 1 again brings it.
         refresh().catch(() => {});

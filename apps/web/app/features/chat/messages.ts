@@ -29,6 +29,7 @@ export const CHAT_MESSAGES = {
   previewVideo: '[视频]',
   previewPost: '[帖子]',
   previewProduct: '[商品]',
+  previewTeamInvite: '[车队邀请]',
   // Friends sheet
   friendsTitle: '好友',
   friendTabs: { mutual: '互相关注', following: '关注', followers: '粉丝' },
@@ -75,6 +76,15 @@ export const CHAT_MESSAGES = {
   productCard: '商品',
   productGone: '商品已下架',
   unsupported: '[暂不支持的消息]',
+  // A team invitation (msg_type 6) and team chats in the list
+  teamInvite: '车队邀请',
+  inviteAccept: '接受',
+  inviteReject: '拒绝',
+  inviteStatus: { pending: '等待对方回复', accepted: '已接受', rejected: '已拒绝', closed: '车队已结束' },
+  inviteDeadline: '截止 {time}',
+  viewTeam: '查看车队',
+  inviteFailed: '操作失败，请稍后重试',
+  teamChat: '车队群聊',
   // Composer
   inputLabel: '输入消息',
   inputPlaceholder: '发消息…',

@@ -179,6 +179,12 @@ export function useConversation({ peerId, viewerId, isReading, onMessage, onRead
     }
   });
 
+  // A card changed (a team invitation answered or closed): the stored copy is replaced.
+  useLiveEvent<ChatMessage>(REALTIME_EVENTS.chatMessageUpdated, (message) => {
+    if (!isOfConversation(message, viewerId, peerId)) return;
+    if (messagesRef.current.some((m) => m.id === message.id)) addMessages([message]);
+  });
+
   useLiveEvent<ChatReadEvent>(REALTIME_EVENTS.chatRead, (event) => {
     const current = conversationRef.current;
     if (event.reader_id !== peerId) return;

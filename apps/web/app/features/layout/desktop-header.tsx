@@ -9,6 +9,7 @@ import { CartLink } from './cart-link.tsx';
 import { LazyInboxLinks } from './lazy-inbox.tsx';
 import { LAYOUT_MESSAGES } from './messages.ts';
 import { FEED_NAV, isNavActive, SHOP_NAV } from './nav-items.ts';
+import { NearbyLink } from './nearby-link.tsx';
 import { SearchEntry } from './search-entry.tsx';
 
 export function DesktopHeader() {
@@ -53,6 +54,7 @@ export function DesktopHeader() {
             <SquarePen aria-hidden="true" className="size-4" />
             {LAYOUT_MESSAGES.publish}
           </Link>
+          <NearbyLink />
           {/* A logged-in viewer has 消息 and 通知 here instead: the app pitch is for visitors (as on phones). */}
           {viewer ? (
             <LazyInboxLinks />

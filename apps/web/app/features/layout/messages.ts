@@ -3,6 +3,7 @@ export const LAYOUT_MESSAGES = {
   home: '首页',
   recommend: '推荐',
   following: '关注',
+  nearby: '附近',
   download: '下载App',
   publish: '发布',
   shop: '商城',

@@ -1,12 +1,12 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { AccountMenu } from '~/features/auth/index.ts';
 import { ColorModeToggle } from '~/features/color-mode/index.ts';
 import { cn } from '~/ui/cn.ts';
 import { Logo } from '~/ui/logo.tsx';
 import { CartLink } from './cart-link.tsx';
 import { LAYOUT_MESSAGES } from './messages.ts';
-import { FEED_NAV } from './nav-items.ts';
+import { isNavActive, STRIP_NAV } from './nav-items.ts';
 import { SearchEntry } from './search-entry.tsx';
 
 /** Which ends of a horizontal scroller have more to scroll to. */
@@ -72,21 +72,23 @@ export function MobileTopBar() {
           style={{ maskImage: mask, WebkitMaskImage: mask }}
           className="flex min-w-0 flex-1 items-center gap-1 overflow-x-auto [scrollbar-width:none]"
         >
-          {FEED_NAV.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              end={item.end}
-              className={({ isActive }) =>
-                cn(
+          {STRIP_NAV.map((item) => {
+            // Also marks 附近 on the radar and team pages (isNavActive's alsoFor), as the desktop header does.
+            const isActive = isNavActive(item, pathname);
+            return (
+              <Link
+                key={item.to}
+                to={item.to}
+                aria-current={isActive ? 'page' : undefined}
+                className={cn(
                   'shrink-0 px-2 py-1 text-[15px]',
                   isActive ? 'font-semibold text-gray-900 dark:text-white' : 'text-gray-500 dark:text-gray-400',
-                )
-              }
-            >
-              {item.label}
-            </NavLink>
-          ))}
+                )}
+              >
+                {item.label}
+              </Link>
+            );
+          })}
         </nav>
         <SearchEntry variant="icon" />
         <CartLink />

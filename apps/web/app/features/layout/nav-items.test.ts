@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INBOX_NAV, NOTIFY_NAV } from './inbox-nav.ts';
-import { FEED_NAV, INSTALL_TAB, isNavActive, LEADING_TABS, SHOP_NAV } from './nav-items.ts';
+import { FEED_NAV, INSTALL_TAB, isNavActive, LEADING_TABS, NEARBY_NAV, SHOP_NAV, STRIP_NAV } from './nav-items.ts';
 
 describe('isNavActive', () => {
   const home = FEED_NAV[0];
@@ -11,6 +11,19 @@ describe('isNavActive', () => {
     }
     for (const path of ['/', '/shopping', '/post/5', '/products'])
       expect(isNavActive(SHOP_NAV, path), path).toBe(false);
+  });
+
+  it('附近 sits beside 关注 on phones and covers the radar, the geo posts and the team pages', () => {
+    expect(STRIP_NAV.map((item) => item.label)).toEqual([
+      '推荐',
+      '关注',
+      '附近',
+      ...FEED_NAV.slice(2).map((i) => i.label),
+    ]);
+    for (const path of ['/nearby', '/radar', '/near', '/team/12', '/test-team-creation']) {
+      expect(isNavActive(NEARBY_NAV, path), path).toBe(true);
+    }
+    for (const path of ['/', '/nearbyx', '/teams', '/user/5']) expect(isNavActive(NEARBY_NAV, path), path).toBe(false);
   });
 
   it('an `end` item is active on its own path only', () => {
