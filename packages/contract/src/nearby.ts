@@ -10,7 +10,7 @@ import {
   NEARBY_SEX_FILTERS,
   RADAR_LIMIT,
 } from './nearby-rules.ts';
-import { IdSchema, optionalCoordinate, pageField, sizeField } from './schemas.ts';
+import { coordinateField, IdSchema, optionalCoordinate, pageField, sizeField } from './schemas.ts';
 import { defineErrors, STATUS } from './status.ts';
 
 // People, positions, visibility, presence and posts with a place (SPEC.md §7 "Nearby and
@@ -19,22 +19,6 @@ import { defineErrors, STATUS } from './status.ts';
 // person's coordinates, only distance buckets (nearby-rules.ts distanceBucket).
 
 const PREFIX = '/api/v1/ai/nearby';
-
-/** A required coordinate in WGS-84 degrees (as browsers report), sent as text or number. */
-function coordinate(min: number, max: number, label: string) {
-  return z.preprocess(
-    (value) => {
-      if (value === undefined || value === null) return undefined;
-      if (typeof value !== 'string') return value;
-      const text = value.trim();
-      return text === '' ? undefined : Number(text);
-    },
-    z
-      .number({ error: (issue) => (issue.input === undefined ? `请提供${label}` : `${label}须为数字`) })
-      .min(min, { error: `${label}须在 ${min} 到 ${max} 之间` })
-      .max(max, { error: `${label}须在 ${min} 到 ${max} 之间` }),
-  );
-}
 
 /**
  * A radius in km: absent or '' → the default; must be a number above 0; above
@@ -89,13 +73,16 @@ const ModelFilter = z
  * the list is measured from the stored position; left out, from the viewer's stored
  * fresh position, NEARBY_LOCATION_REQUIRED when there is none.
  */
-const ViewerPointFields = {
+export const ViewerPointFields = {
   latitude: optionalCoordinate(-90, 90, '纬度'),
   longitude: optionalCoordinate(-180, 180, '经度'),
 };
-const bothOrNeither = (q: { latitude: number | null; longitude: number | null }) =>
+export const bothOrNeither = (q: { latitude: number | null; longitude: number | null }) =>
   (q.latitude === null) === (q.longitude === null);
-const BOTH_OR_NEITHER = { error: '纬度和经度须同时提供' };
+export const BOTH_OR_NEITHER = { error: '纬度和经度须同时提供' };
+
+/** How many the radar shows: RADAR_LIMIT by default, bigger asked for is capped. */
+export const RadarLimitField = sizeField(RADAR_LIMIT).transform((n) => Math.min(n, RADAR_LIMIT));
 
 /**
  * The last page a nearby list answers (500 pages of the largest size are 50,000 people or
@@ -151,8 +138,8 @@ export const reportLocation = defineEndpoint({
   method: 'POST',
   path: `${PREFIX}/report-location`,
   body: z.object({
-    latitude: coordinate(-90, 90, '纬度'),
-    longitude: coordinate(-180, 180, '经度'),
+    latitude: coordinateField(-90, 90, '纬度'),
+    longitude: coordinateField(-180, 180, '经度'),
     is_invisible: OptionalSwitch,
   }),
   data: z.object({
@@ -224,8 +211,8 @@ export const geoPosts = defineEndpoint({
   method: 'GET',
   path: `${PREFIX}/geo-posts`,
   query: z.object({
-    latitude: coordinate(-90, 90, '纬度'),
-    longitude: coordinate(-180, 180, '经度'),
+    latitude: coordinateField(-90, 90, '纬度'),
+    longitude: coordinateField(-180, 180, '经度'),
     radius: radiusKmField(NEARBY_PLACES_RADIUS_KM),
     page: NearbyPage,
     size: sizeField(PAGE_SIZE.nearby),
@@ -247,7 +234,7 @@ export const radarUsers = defineEndpoint({
     .object({
       ...ViewerPointFields,
       radius: radiusKmField(NEARBY_PEOPLE_RADIUS_KM),
-      limit: sizeField(RADAR_LIMIT).transform((n) => Math.min(n, RADAR_LIMIT)),
+      limit: RadarLimitField,
       sex: SexFilter,
       model: ModelFilter,
     })

@@ -3,16 +3,9 @@ import { ChatMessageSchema } from './chat.ts';
 import { CHAT_TEXT_MAX_LENGTH, CLIENT_MSG_ID_MAX_LENGTH, MSG_TYPE } from './chat-rules.ts';
 import { PAGE_SIZE } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { NEARBY_MAX_RADIUS_KM, NEARBY_PEOPLE_RADIUS_KM, NEARBY_PLACES_RADIUS_KM, RADAR_LIMIT } from './nearby-rules.ts';
-import {
-  coordinateField,
-  flagField,
-  IdSchema,
-  idListText,
-  optionalCoordinate,
-  pageField,
-  sizeField,
-} from './schemas.ts';
+import { BOTH_OR_NEITHER, bothOrNeither, RadarLimitField, radiusKmField, ViewerPointFields } from './nearby.ts';
+import { NEARBY_PEOPLE_RADIUS_KM, NEARBY_PLACES_RADIUS_KM } from './nearby-rules.ts';
+import { coordinateField, flagField, IdSchema, idListText, pageField, sizeField } from './schemas.ts';
 import { defineErrors, STATUS } from './status.ts';
 import {
   TEAM_ACTIONS,
@@ -54,19 +47,6 @@ export const TeamIdSchema = z
       .regex(/^[1-9]\d{0,14}$/, { error: '车队 ID 不正确' })
       .transform(Number),
   );
-
-/** A list radius in km: absent or '' → the default; above 0; above NEARBY_MAX_RADIUS_KM capped. */
-function radiusKm(defaultKm: number) {
-  return z
-    .preprocess(
-      (value) => (value === null || value === '' ? defaultKm : value),
-      z.coerce
-        .number({ error: '半径须为数字' })
-        .refine((n) => Number.isFinite(n) && n > 0, { error: '半径须大于 0' })
-        .transform((n) => Math.min(n, NEARBY_MAX_RADIUS_KM)),
-    )
-    .default(defaultKm);
-}
 
 /** A number field that may be left out ('' or absent → `fallback`). */
 function numberOr(fallback: number, schema: z.ZodType<number, unknown>) {
@@ -190,7 +170,7 @@ export const nearbyTeams = defineEndpoint({
   query: z.object({
     latitude: coordinateField(-90, 90, '纬度'),
     longitude: coordinateField(-180, 180, '经度'),
-    radius: radiusKm(NEARBY_PLACES_RADIUS_KM),
+    radius: radiusKmField(NEARBY_PLACES_RADIUS_KM),
     page: pageField(),
     size: sizeField(PAGE_SIZE.nearby),
   }),
@@ -208,20 +188,8 @@ export const radarTeams = defineEndpoint({
   method: 'GET',
   path: `${PREFIX}/radar-teams`,
   query: z
-    .object({
-      latitude: optionalCoordinate(-90, 90, '纬度'),
-      longitude: optionalCoordinate(-180, 180, '经度'),
-      radius: radiusKm(NEARBY_PEOPLE_RADIUS_KM),
-      limit: numberOr(
-        RADAR_LIMIT,
-        z.coerce
-          .number({ error: 'limit 须为数字' })
-          .int({ error: 'limit 须为整数' })
-          .min(1, { error: 'limit 须为不小于 1 的整数' })
-          .transform((n) => Math.min(n, RADAR_LIMIT)),
-      ),
-    })
-    .refine((q) => (q.latitude === null) === (q.longitude === null), { error: '纬度和经度须同时提供' }),
+    .object({ ...ViewerPointFields, radius: radiusKmField(NEARBY_PEOPLE_RADIUS_KM), limit: RadarLimitField })
+    .refine(bothOrNeither, BOTH_OR_NEITHER),
   data: z.object({ teams: z.array(TeamCardSchema) }),
   auth: 'user',
   summary: '雷达上的车队',

@@ -31,6 +31,6 @@ export const NOTIFY_MESSAGES = {
     system: { title: '暂无系统通知', hint: '平台公告和内容审核、举报处理的结果会在这里通知你' },
     notice: { title: '暂无公告', hint: '平台发布公告时，会在这里通知你' },
     moderation: { title: '暂无审核通知', hint: '你的内容审核结果和举报处理结果会在这里通知你' },
-    team: { title: '暂无车队通知', hint: '有车友邀请你加入车队时，邀请会出现在这里' },
+    team: { title: '暂无车队通知', hint: '附近有人发起车队、有车友加入你的车队，或车队取消、解散时，通知会出现在这里' },
   },
 } as const;
