@@ -1,4 +1,4 @@
-import { ApiError } from '@evcircle/contract';
+import { ApiError, AppError } from '@evcircle/contract';
 import { expect } from 'vitest';
 
 /** The ApiError a contract call rejects with; fails the test when it resolves or rejects otherwise. */
@@ -9,4 +9,14 @@ export async function apiFailure(promise: Promise<unknown>): Promise<ApiError> {
   );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
+}
+
+/** The AppError a service or adapter call rejects with; fails the test when it resolves or rejects otherwise. */
+export async function appFailure(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (err: unknown) => err,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
 }

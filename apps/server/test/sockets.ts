@@ -3,6 +3,8 @@
 import { REALTIME_EVENTS, REALTIME_PATH } from '@evcircle/contract';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
 
 /** Starts `app` on a free port of 127.0.0.1; answers its base URL. */
 export async function listenOnFreePort(app: FastifyInstance): Promise<string> {
@@ -54,4 +56,45 @@ export async function eventually<T>(
     if (Date.now() > deadline) throw new Error(`no ${event} arrived`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** Lets in-flight events land, for asserting that something did not arrive. */
+export function settle(ms = 300): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A test app that listens, for a file of socket tests. */
+export type ListeningTestApp = {
+  /** The app (there from the first test on). */
+  t: TestApp;
+  /** Its base URL. */
+  url: string;
+  /** An inbox logged in with `token` (anonymous without), closed after the test. */
+  open(token?: string): Promise<Inbox>;
+};
+
+/**
+ * Builds a test app listening on a free port before the file's tests and closes it after
+ * them; the sockets `open` opened are closed after each test. Call it at the top of a file.
+ */
+export function useListeningTestApp(): ListeningTestApp {
+  const opened: Socket[] = [];
+  const live: ListeningTestApp = {
+    t: undefined as unknown as TestApp,
+    url: '',
+    async open(token) {
+      const inbox = await openInbox(live.url, token);
+      opened.push(inbox.socket);
+      return inbox;
+    },
+  };
+  beforeAll(async () => {
+    live.t = await buildTestApp();
+    live.url = await listenOnFreePort(live.t.app);
+  });
+  afterEach(() => {
+    for (const socket of opened.splice(0)) socket.disconnect();
+  });
+  afterAll(() => live.t.close());
+  return live;
 }

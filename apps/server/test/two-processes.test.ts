@@ -1,27 +1,17 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {
-  type ApiClient,
   type ChatMessage,
   type ChatReadEvent,
   type ChatUnreadEvent,
   chatHistory,
   chatSend,
-  createApiClient,
   followAct,
   markAsRead,
-  mobileLogin,
   type Notification,
   REALTIME_EVENTS,
-  smsCode,
 } from '@evcircle/contract';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase, deleteRedisKeys } from './scratch-backends.ts';
-import { type ServerProcess, startServerProcess } from './server-process.ts';
-import { openInbox } from './sockets.ts';
+import { HAS_SHARED_BACKENDS, type Member, type ProcessPair, type Side, startProcessPair } from './process-pair.ts';
 
 /**
  * Scale-out (ARCHITECTURE.md): two server processes behind one PostgreSQL and one Redis
@@ -30,68 +20,12 @@ import { openInbox } from './sockets.ts';
  * through the other process is stored once. Runs where PostgreSQL and Redis are (CI's
  * second pass); PGlite cannot be shared by two processes.
  */
-const DATABASE_URL = process.env.DATABASE_URL;
-const REDIS_URL = process.env.REDIS_URL;
-const SIGN_SECRET = 'two-processes-secret';
-
-type Side = { server: ServerProcess; dataDir: string };
-type Person = { id: number; token: string; api: ApiClient; socket: Socket };
-
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
-const keyPrefix = `evcircle-test:two:${randomUUID().slice(0, 8)}:`;
-const sides: Side[] = [];
-const sockets: Socket[] = [];
-
-async function startSide(databaseUrl: string): Promise<Side> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcircle-two-'));
-  const server = await startServerProcess({
-    env: {
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: REDIS_URL as string,
-      REDIS_KEY_PREFIX: keyPrefix,
-      API_SIGN_SECRET: SIGN_SECRET,
-      RATE_LIMIT_MAX: '100000',
-    },
-  }).catch(async (err: unknown) => {
-    await rm(dataDir, { recursive: true, force: true });
-    throw err;
-  });
-  const side = { server, dataDir };
-  sides.push(side);
-  return side;
-}
-
-function clientOf(side: Side, token?: string): ApiClient {
-  return createApiClient({ baseUrl: side.server.baseUrl, signSecret: SIGN_SECRET, getToken: () => token });
-}
-
-async function smsCodeFor(side: Side, mobile: string): Promise<string> {
-  const outbox = path.join(side.dataDir, 'outbox', 'sms.jsonl');
-  for (let tries = 0; tries < 100; tries++) {
-    const lines = (await readFile(outbox, 'utf8').catch(() => '')).split('\n').filter(Boolean);
-    const line = lines.reverse().find((l) => (JSON.parse(l) as { mobile: string }).mobile.endsWith(mobile));
-    if (line) return (JSON.parse(line) as { code: string }).code;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no SMS code for ${mobile}`);
-}
-
-async function openSocket(side: Side, token: string): Promise<Socket> {
-  const { socket } = await openInbox(side.server.baseUrl, token);
-  sockets.push(socket);
-  return socket;
-}
+type Person = Member & { socket: Socket };
 
 /** Logs a new person in through `loginSide` and holds their socket on `socketSide`. */
-async function person(loginSide: Side, socketSide: Side): Promise<Person> {
-  const mobile = `13${String(randomInt(0, 1e9)).padStart(9, '0')}`;
-  const anonymous = clientOf(loginSide);
-  await anonymous.call(smsCode, { mobile, acode: '86' });
-  const code = await smsCodeFor(loginSide, mobile);
-  const account = await anonymous.call(mobileLogin, { mobile, smscode: code, acode: '86' });
-  const socket = await openSocket(socketSide, account.token);
-  return { id: account.uid, token: account.token, api: clientOf(loginSide, account.token), socket };
+async function person(two: ProcessPair, loginSide: Side, socketSide: Side): Promise<Person> {
+  const member = await two.logIn(loginSide);
+  return { ...member, socket: await two.openSocket(socketSide, member.token) };
 }
 
 /** The next `event` on `socket` that `matches`, within 5 s. */
@@ -111,29 +45,23 @@ function next<T>(socket: Socket, event: string, matches: (payload: T) => boolean
   });
 }
 
-describe.skipIf(!DATABASE_URL || !REDIS_URL)('two server processes, one PostgreSQL, one Redis', () => {
+describe.skipIf(!HAS_SHARED_BACKENDS)('two server processes, one PostgreSQL, one Redis', () => {
+  // Set by beforeAll; undefined in afterAll when starting failed.
+  let pair: ProcessPair;
   let a: Side;
   let b: Side;
   let sender: Person;
   let receiver: Person;
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase(DATABASE_URL as string);
-    // One after the other: the first migrates the new database.
-    a = await startSide(scratch.url);
-    b = await startSide(scratch.url);
+    pair = await startProcessPair('two');
+    ({ a, b } = pair);
     // The sender acts through A and listens on A; the receiver acts through B and listens on B.
-    sender = await person(a, a);
-    receiver = await person(b, b);
+    sender = await person(pair, a, a);
+    receiver = await person(pair, b, b);
   }, 120_000);
 
-  afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
-    await Promise.all(sides.map((side) => side.server.stop()));
-    await Promise.all(sides.map((side) => rm(side.dataDir, { recursive: true, force: true })));
-    await scratch?.drop();
-    if (REDIS_URL) await deleteRedisKeys(REDIS_URL, keyPrefix);
-  }, 60_000);
+  afterAll(() => pair?.stop(), 60_000);
 
   it('a message sent through A reaches the receiver on B live, and B’s read receipt reaches the sender on A', async () => {
     const delivered = next<ChatMessage>(receiver.socket, REALTIME_EVENTS.chatMessage);
@@ -152,7 +80,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('two server processes, one PostgreS
   });
 
   it('a send retried through the other process is stored once', async () => {
-    const onB = clientOf(b, sender.token);
+    const onB = pair.clientOf(b, sender.token);
     const input = { receiver_id: receiver.id, content: '重试只存一条', client_msg_id: 'two-retry' };
     const [first, second] = await Promise.all([sender.api.call(chatSend, input), onB.call(chatSend, input)]);
     expect(second.id).toBe(first.id);
@@ -176,7 +104,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('two server processes, one PostgreS
     for (const text of ['一', '二', '三']) {
       sent.push((await sender.api.call(chatSend, { receiver_id: receiver.id, content: text })).id);
     }
-    receiver.socket = await openSocket(b, receiver.token);
+    receiver.socket = await pair.openSocket(b, receiver.token);
     const missed = await receiver.api.call(chatHistory, { receiver_id: sender.id, since_id: lastSeen, size: 50 });
     expect(missed.messages.map((m) => m.id)).toEqual(sent);
     expect(missed.has_more).toBe(false);

@@ -1,21 +1,13 @@
 import { type EchoPayload, REALTIME_EVENTS, REALTIME_PATH } from '@evcircle/contract';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { listenOnFreePort } from '../../test/sockets.ts';
+import { describe, expect, it } from 'vitest';
+import { useListeningTestApp } from '../../test/sockets.ts';
 import type { EchoReply } from './realtime.ts';
 
-let t: TestApp;
-let url: string;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  url = await listenOnFreePort(t.app);
-});
-afterAll(() => t.close());
+const server = useListeningTestApp();
 
 function open(): Promise<Socket> {
-  const socket = connect(url, { path: REALTIME_PATH, transports: ['websocket'], reconnection: false });
+  const socket = connect(server.url, { path: REALTIME_PATH, transports: ['websocket'], reconnection: false });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
@@ -47,7 +39,7 @@ describe('realtime', () => {
   });
 
   it('serves the API on the same port', async () => {
-    const res = await fetch(`${url}/healthz`);
+    const res = await fetch(`${server.url}/healthz`);
     expect(await res.json()).toEqual({ status: 'ok' });
   });
 });

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { AppError, SMS_CODE_MAX_ATTEMPTS, SMS_LIMITS } from '@evcircle/contract';
+import { SMS_CODE_MAX_ATTEMPTS, SMS_LIMITS } from '@evcircle/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMemoryRateLimiter } from '../../platform/rate-limit.ts';
 import type { SmsMessage, SmsProvider } from '../../platform/sms/index.ts';
@@ -77,15 +78,6 @@ function newIp(): string {
   return `10.20.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
 }
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
-
 const send = (h: Harness, mobile: string, ip = newIp()) => sendLoginCode(h.deps, { mobile, acode: '86' }, ip);
 const login = (h: Harness, mobile: string, smscode: string) =>
   loginWithSmsCode(h.deps, { mobile, acode: '86', smscode }, 'vitest');
@@ -97,12 +89,12 @@ describe('sms code: limits per number', () => {
     expect(await send(h, mobile)).toEqual({ expireIn: 300, resendIn: SMS_RESEND_S });
     expect(SMS_RESEND_S).toBe(60);
     h.advance(10);
-    const error = await failure(send(h, mobile));
+    const error = await appFailure(send(h, mobile));
     expect(error.code).toBe('SMS_TOO_FREQUENT');
     expect(error.data).toEqual({ retryAfter: 50 });
     expect(error.message).toBe('验证码发送过于频繁，请 50 秒后再试');
     h.advance(49);
-    expect(await failure(send(h, mobile))).toMatchObject({ data: { retryAfter: 1 } });
+    expect(await appFailure(send(h, mobile))).toMatchObject({ data: { retryAfter: 1 } });
     h.advance(1);
     await send(h, mobile);
     expect(h.sent.filter((m) => m.mobile === mobile)).toHaveLength(2);
@@ -116,7 +108,7 @@ describe('sms code: limits per number', () => {
       h.advance(61);
     }
     // 305 s into the hour: 3295 s until it resets.
-    const error = await failure(send(h, mobile));
+    const error = await appFailure(send(h, mobile));
     expect(error).toMatchObject({ code: 'SMS_TOO_FREQUENT', data: { retryAfter: 3600 - 305 } });
     h.advance(3600 - 305);
     await send(h, mobile);
@@ -136,7 +128,7 @@ describe('sms code: limits per number', () => {
       h.advance(3600 - 5 * 61);
       elapsed += 3600 - 5 * 61;
     }
-    const error = await failure(send(h, mobile));
+    const error = await appFailure(send(h, mobile));
     expect(error).toMatchObject({ code: 'SMS_TOO_FREQUENT', data: { retryAfter: 86_400 - elapsed } });
     h.advance(86_400 - elapsed);
     await send(h, mobile);
@@ -150,7 +142,7 @@ describe('sms code: limits per address and per number block', () => {
     const ip = newIp();
     const [hourly] = SMS_LIMITS.perIp;
     for (let i = 0; i < hourly.limit; i++) await send(h, newMobile(), ip);
-    const error = await failure(send(h, newMobile(), ip));
+    const error = await appFailure(send(h, newMobile(), ip));
     expect(error).toMatchObject({ code: 'SMS_TOO_FREQUENT', data: { retryAfter: hourly.windowSeconds } });
     // Another address is not affected.
     await send(h, newMobile(), newIp());
@@ -162,11 +154,11 @@ describe('sms code: limits per address and per number block', () => {
     const mobile = newMobile();
     await send(h, mobile, ip);
     for (let i = 0; i < 20; i++) {
-      expect(await failure(send(h, mobile, ip))).toMatchObject({ code: 'SMS_TOO_FREQUENT' });
+      expect(await appFailure(send(h, mobile, ip))).toMatchObject({ code: 'SMS_TOO_FREQUENT' });
     }
     // The address still has its whole hourly budget but the one code it sent.
     for (let i = 1; i < SMS_LIMITS.perIp[0].limit; i++) await send(h, newMobile(), ip);
-    expect(await failure(send(h, newMobile(), ip))).toMatchObject({ code: 'SMS_TOO_FREQUENT' });
+    expect(await appFailure(send(h, newMobile(), ip))).toMatchObject({ code: 'SMS_TOO_FREQUENT' });
   });
 
   it('does not spend a number’s hourly budget on requests refused by the address limit', async () => {
@@ -176,7 +168,7 @@ describe('sms code: limits per address and per number block', () => {
     const victim = newMobile();
     // Refused by the address limit, once a minute for five minutes…
     for (let i = 0; i < 5; i++) {
-      expect(await failure(send(h, victim, ip))).toMatchObject({ code: 'SMS_TOO_FREQUENT' });
+      expect(await appFailure(send(h, victim, ip))).toMatchObject({ code: 'SMS_TOO_FREQUENT' });
       h.advance(61);
     }
     // …and the number can still get its 5 codes this hour from its owner's phone.
@@ -193,7 +185,7 @@ describe('sms code: limits per address and per number block', () => {
     const [hourly] = SMS_LIMITS.perPrefix;
     const numbers = Array.from({ length: hourly.limit + 1 }, (_, i) => `${block}${String(i).padStart(4, '0')}`);
     for (const mobile of numbers.slice(0, hourly.limit)) await send(h, mobile);
-    const error = await failure(send(h, numbers[hourly.limit] as string));
+    const error = await appFailure(send(h, numbers[hourly.limit] as string));
     expect(error).toMatchObject({ code: 'SMS_TOO_FREQUENT', data: { retryAfter: hourly.windowSeconds } });
     // Another block is not affected.
     await send(h, newMobile());
@@ -210,7 +202,7 @@ describe('sms code: use', () => {
     h.advance(299);
     expect((await login(h, early, h.codeOf(early))).isnew).toBe(true);
     h.advance(1);
-    expect(await failure(login(h, late, h.codeOf(late)))).toMatchObject({ code: 'SMS_CODE_WRONG', status: 4001 });
+    expect(await appFailure(login(h, late, h.codeOf(late)))).toMatchObject({ code: 'SMS_CODE_WRONG', status: 4001 });
   });
 
   it('is single use', async () => {
@@ -219,7 +211,7 @@ describe('sms code: use', () => {
     await send(h, mobile);
     const code = h.codeOf(mobile);
     await login(h, mobile, code);
-    expect(await failure(login(h, mobile, code))).toMatchObject({ code: 'SMS_CODE_WRONG' });
+    expect(await appFailure(login(h, mobile, code))).toMatchObject({ code: 'SMS_CODE_WRONG' });
   });
 
   it('is bound to its number: the code of A does not log in B, nor cost A a try', async () => {
@@ -231,10 +223,10 @@ describe('sms code: use', () => {
     const codeA = h.codeOf(a);
     const codeB = h.codeOf(b);
     if (codeA !== codeB) {
-      expect(await failure(login(h, b, codeA))).toMatchObject({ code: 'SMS_CODE_WRONG' });
+      expect(await appFailure(login(h, b, codeA))).toMatchObject({ code: 'SMS_CODE_WRONG' });
     }
     // A number with no code at all is not logged in by someone else's code either.
-    expect(await failure(login(h, newMobile(), codeA))).toMatchObject({ code: 'SMS_CODE_WRONG' });
+    expect(await appFailure(login(h, newMobile(), codeA))).toMatchObject({ code: 'SMS_CODE_WRONG' });
     const [rowA] = await t.app.db
       .select()
       .from(smsCodes)
@@ -252,14 +244,14 @@ describe('sms code: use', () => {
     await send(h, five);
     const wrong = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
     for (let i = 0; i < SMS_CODE_MAX_ATTEMPTS - 1; i++) {
-      expect(await failure(login(h, four, wrong(h.codeOf(four))))).toMatchObject({ code: 'SMS_CODE_WRONG' });
+      expect(await appFailure(login(h, four, wrong(h.codeOf(four))))).toMatchObject({ code: 'SMS_CODE_WRONG' });
     }
     expect((await login(h, four, h.codeOf(four))).isnew).toBe(true);
 
     for (let i = 0; i < SMS_CODE_MAX_ATTEMPTS; i++) {
-      expect(await failure(login(h, five, wrong(h.codeOf(five))))).toMatchObject({ code: 'SMS_CODE_WRONG' });
+      expect(await appFailure(login(h, five, wrong(h.codeOf(five))))).toMatchObject({ code: 'SMS_CODE_WRONG' });
     }
-    expect(await failure(login(h, five, h.codeOf(five)))).toMatchObject({ code: 'SMS_CODE_WRONG' });
+    expect(await appFailure(login(h, five, h.codeOf(five)))).toMatchObject({ code: 'SMS_CODE_WRONG' });
     const rows = await t.app.db
       .select()
       .from(smsCodes)
@@ -276,7 +268,7 @@ describe('sms code: use', () => {
     await send(h, mobile);
     const second = h.codeOf(mobile);
     if (first !== second) {
-      expect(await failure(login(h, mobile, first))).toMatchObject({ code: 'SMS_CODE_WRONG' });
+      expect(await appFailure(login(h, mobile, first))).toMatchObject({ code: 'SMS_CODE_WRONG' });
     }
     expect((await login(h, mobile, second)).isnew).toBe(true);
   });
@@ -312,14 +304,14 @@ describe('sms code: provider failure', () => {
       throw new Error('gateway down');
     });
     const mobile = newMobile();
-    expect(await failure(send(h, mobile))).toMatchObject({ code: 'SMS_SEND_FAILED', status: 5000 });
+    expect(await appFailure(send(h, mobile))).toMatchObject({ code: 'SMS_SEND_FAILED', status: 5000 });
     const rows = await t.app.db
       .select()
       .from(smsCodes)
       .where(eq(smsCodes.phone, `86-${mobile}`));
     expect(rows).toEqual([]);
     // The provider saw the code; it must not log anyone in.
-    expect(await failure(login(h, mobile, h.codeOf(mobile)))).toMatchObject({ code: 'SMS_CODE_WRONG' });
+    expect(await appFailure(login(h, mobile, h.codeOf(mobile)))).toMatchObject({ code: 'SMS_CODE_WRONG' });
   });
 });
 

@@ -9,25 +9,13 @@ import {
   REALTIME_EVENTS,
   TYPING_THROTTLE_MS,
 } from '@evcircle/contract';
-import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
 import { newPerson } from '../../../test/login-as.ts';
-import { eventually, type Inbox, listenOnFreePort, openInbox, received } from '../../../test/sockets.ts';
+import { eventually, received, settle, useListeningTestApp } from '../../../test/sockets.ts';
 import { block, newFriends, send } from './chat.test-helper.ts';
 
-let t: TestApp;
-let url: string;
-const opened: Socket[] = [];
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  url = await listenOnFreePort(t.app);
-});
-afterEach(() => {
-  for (const socket of opened.splice(0)) socket.disconnect();
-});
-afterAll(() => t.close());
+const server = useListeningTestApp();
+const { open } = server;
 
 const CHAT_EVENTS = [
   REALTIME_EVENTS.chatMessage,
@@ -36,21 +24,9 @@ const CHAT_EVENTS = [
   REALTIME_EVENTS.chatUnread,
 ];
 
-/** A socket (logged in with `token`, anonymous without), closed after the test. */
-async function open(token?: string): Promise<Inbox> {
-  const inbox = await openInbox(url, token);
-  opened.push(inbox.socket);
-  return inbox;
-}
-
-/** Lets in-flight events land, for asserting that something did not arrive. */
-function settle(ms = 300): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 describe('chat over /realtime', () => {
   it('pushes the unread total on connect', async () => {
-    const [a, b] = await newFriends(t);
+    const [a, b] = await newFriends(server.t);
     await send(a, b.id, { content: '一' });
     await send(a, b.id, { content: '二' });
     const inbox = await open(b.token);
@@ -58,7 +34,7 @@ describe('chat over /realtime', () => {
   });
 
   it('delivers a message to the receiver and the sender’s other device, once per client_msg_id', async () => {
-    const [a, b] = await newFriends(t);
+    const [a, b] = await newFriends(server.t);
     const [receiver, otherDevice] = await Promise.all([open(b.token), open(a.token)]);
     await eventually(receiver, REALTIME_EVENTS.chatUnread);
 
@@ -76,7 +52,7 @@ describe('chat over /realtime', () => {
   });
 
   it('tells the sender when the receiver has read, and the reader’s devices their new total', async () => {
-    const [a, b] = await newFriends(t);
+    const [a, b] = await newFriends(server.t);
     const sent = await send(a, b.id, { content: '看到了吗' });
     const [sender, reader] = await Promise.all([open(a.token), open(b.token)]);
     await eventually<ChatUnreadEvent>(reader, REALTIME_EVENTS.chatUnread, (e) => e.total === 1);
@@ -91,8 +67,8 @@ describe('chat over /realtime', () => {
   });
 
   it('relays typing into an existing conversation, throttled, never across a block', async () => {
-    const [a, b] = await newFriends(t);
-    const stranger = await newPerson(t);
+    const [a, b] = await newFriends(server.t);
+    const stranger = await newPerson(server.t);
     const conversation = await a.api.call(chatCreateSession, { receiver_id: b.id });
     const [typist, receiver, bystander] = await Promise.all([open(a.token), open(b.token), open(stranger.token)]);
 
@@ -119,7 +95,7 @@ describe('chat over /realtime', () => {
   });
 
   it('ignores malformed typing events and stays connected', async () => {
-    const [a, b] = await newFriends(t);
+    const [a, b] = await newFriends(server.t);
     await a.api.call(chatCreateSession, { receiver_id: b.id });
     const [typist, receiver] = await Promise.all([open(a.token), open(b.token)]);
     for (const bad of [null, 'b', 42, {}, { receiver_id: 'abc' }, { receiver_id: -1 }, { receiver_id: a.id }]) {
@@ -133,7 +109,7 @@ describe('chat over /realtime', () => {
   });
 
   it('gives an anonymous socket nothing', async () => {
-    const [a, b] = await newFriends(t);
+    const [a, b] = await newFriends(server.t);
     const anonymous = await open();
     const forged = await open('not-a-session-token');
     anonymous.socket.emit(REALTIME_EVENTS.chatTyping, { receiver_id: b.id });
@@ -145,7 +121,7 @@ describe('chat over /realtime', () => {
   });
 
   it('disconnects a socket whose session logged out', async () => {
-    const [a, b] = await newFriends(t);
+    const [a, b] = await newFriends(server.t);
     const inbox = await open(b.token);
     const closed = new Promise<string>((resolve) => inbox.socket.once('disconnect', resolve));
     await b.api.call(logout, {});

@@ -1,5 +1,5 @@
 import { AppError, type ChatMessage, MSG_TYPE, TALK_TYPE } from '@evcircle/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { transaction } from '../../platform/events.ts';
 import { storageKeyOf } from '../posts/index.ts';
@@ -22,7 +22,7 @@ export type Requested = Pick<MessageContent, 'msgType' | 'content' | 'postId' | 
   mediaKey: string | null;
 };
 
-export function requestedBy(input: ContentInput): Requested {
+function requestedBy(input: ContentInput): Requested {
   const isMedia = input.msg_type === MSG_TYPE.image || input.msg_type === MSG_TYPE.video;
   return {
     msgType: input.msg_type,
@@ -30,6 +30,21 @@ export function requestedBy(input: ContentInput): Requested {
     mediaKey: isMedia ? storageKeyOf(input.media_src) : null,
     postId: input.msg_type === MSG_TYPE.post ? (input.post_id ?? null) : null,
     productId: input.msg_type === MSG_TYPE.product ? (input.prd_id ?? null) : null,
+  };
+}
+
+/**
+ * What a retry is matched by, in a private chat or a team's: who sends, the client id
+ * (null when the client gave none), and what the retry must repeat.
+ */
+export type RetryKey = { senderId: number; clientMsgId: string | null; requested: Requested };
+
+/** The retry key of a send of `senderId` (an empty client_msg_id is none). */
+export function retryKeyOf(senderId: number, input: ContentInput & { client_msg_id: string }): RetryKey {
+  return {
+    senderId,
+    clientMsgId: input.client_msg_id === '' ? null : input.client_msg_id,
+    requested: requestedBy(input),
   };
 }
 
@@ -50,28 +65,20 @@ export function requestedBy(input: ContentInput): Requested {
 export async function sendMessage(deps: ChatDeps, senderId: number, input: SendInput): Promise<ChatMessage> {
   if (input.talk_type !== TALK_TYPE.private) throw new AppError('CHAT_TYPE_UNSUPPORTED');
   if (senderId === input.receiver_id) throw new AppError('CHAT_SELF');
-  const send: PendingSend = {
-    senderId,
-    receiverId: input.receiver_id,
-    clientMsgId: input.client_msg_id === '' ? null : input.client_msg_id,
-    requested: requestedBy(input),
-  };
-  if (send.clientMsgId !== null) {
-    const replay = await findReplay(deps.db, send);
-    if (replay) return replay;
-  }
+  const send: PendingSend = { ...retryKeyOf(senderId, input), receiverId: input.receiver_id };
+  const replay = await findPrivateReplay(deps.db, send);
+  if (replay) return replay;
   const content = await resolveMessageContent(deps.db, senderId, input);
 
   const outcome = await transaction(deps.db, (tx) => storeMessage(tx, send, content));
   if (outcome.kind === 'replay') return outcome.replay;
-  const [view] = await toChatMessages(deps.db, outcome.conversation, [outcome.message]);
-  if (!view) throw new Error(`message ${outcome.message.id} could not be shown`);
+  const view = await showSentMessage(deps.db, outcome.conversation, outcome.message);
   deliverMessage(deps, view, { senderHadUnread: outcome.senderHadUnread });
   return view;
 }
 
 /** One send on its way: who to whom, its client id, and what a retry must repeat. */
-type PendingSend = { senderId: number; receiverId: number; clientMsgId: string | null; requested: Requested };
+type PendingSend = RetryKey & { receiverId: number };
 
 type StoreOutcome =
   | { kind: 'replay'; replay: ChatMessage }
@@ -83,32 +90,39 @@ async function storeMessage(tx: Db, send: PendingSend, content: MessageContent):
   const conversation = await ensurePrivateConversation(tx, send.senderId, send.receiverId);
   const { sender, receiver } = await lockMembers(tx, conversation.id, send.senderId);
   // Read after the locks: a retry that was waiting for them now sees the first one's message.
-  const earlier = send.clientMsgId === null ? null : await findReplay(tx, send);
+  const earlier = await findPrivateReplay(tx, send);
   if (earlier) return { kind: 'replay', replay: earlier };
   await assertMaySend(tx, sender, receiver);
 
-  const [message] = await tx
-    .insert(chatMessages)
-    .values({ conversationId: conversation.id, senderId: send.senderId, ...content, clientMsgId: send.clientMsgId })
-    .onConflictDoNothing()
-    .returning();
-  if (!message) {
-    // Only a client_msg_id conflicts: a send with the same id committed meanwhile (to
-    // someone else: the member locks keep the sends into this conversation in line).
-    const replay = await findReplay(tx, send);
-    if (replay) return { kind: 'replay', replay };
-    throw new AppError('CHAT_CLIENT_ID_REUSED');
-  }
-  await recordSent(tx, conversation, message, receiver.userId);
-  return { kind: 'sent', conversation, message, senderHadUnread: sender.unread > 0 };
+  // A conflict here is a send with the same id committed meanwhile (to someone else: the
+  // member locks keep the sends into this conversation in line).
+  const inserted = await insertMessage(tx, conversation.id, send, content, () => findPrivateReplay(tx, send));
+  if (inserted.kind === 'replay') return inserted;
+  await recordSent(tx, conversation, inserted.message, receiver.userId);
+  return { kind: 'sent', conversation, message: inserted.message, senderHadUnread: sender.unread > 0 };
+}
+
+/** findReplay for a private send: the stored message must have gone to the same receiver. */
+function findPrivateReplay(db: Db, send: PendingSend): Promise<ChatMessage | null> {
+  return findReplay(
+    db,
+    send,
+    (conversation) =>
+      conversation.talkType === TALK_TYPE.private && peerOf(conversation, send.senderId) === send.receiverId,
+  );
 }
 
 /**
- * The sender's stored message with this send's client_msg_id, when the send repeats it;
- * null when there is none; CHAT_CLIENT_ID_REUSED when it is a different message or went
- * to someone else.
+ * The sender's stored message with this send's client_msg_id, when the send repeats it
+ * (in the same chat, as `isSameChat` judges its conversation, with the same content);
+ * null when there is none (or the send has no client id); CHAT_CLIENT_ID_REUSED when it
+ * is a different message or went to another chat.
  */
-async function findReplay(db: Db, send: PendingSend): Promise<ChatMessage | null> {
+export async function findReplay(
+  db: Db,
+  send: RetryKey,
+  isSameChat: (conversation: ConversationRow) => boolean,
+): Promise<ChatMessage | null> {
   if (send.clientMsgId === null) return null;
   const [row] = await db
     .select({ message: chatMessages, conversation: conversations })
@@ -117,23 +131,49 @@ async function findReplay(db: Db, send: PendingSend): Promise<ChatMessage | null
     .where(and(eq(chatMessages.senderId, send.senderId), eq(chatMessages.clientMsgId, send.clientMsgId)))
     .limit(1);
   if (!row) return null;
-  if (!repeats(row.message, row.conversation, send)) {
+  if (!isSameChat(row.conversation) || !asksFor(row.message, send.requested)) {
     throw new AppError('CHAT_CLIENT_ID_REUSED');
   }
   const [view] = await toChatMessages(db, row.conversation, [row.message]);
   return view ?? null;
 }
 
-function repeats(stored: MessageRow, conversation: ConversationRow, send: PendingSend): boolean {
-  return (
-    conversation.talkType === TALK_TYPE.private &&
-    peerOf(conversation, send.senderId) === send.receiverId &&
-    asksFor(stored, send.requested)
-  );
+/**
+ * Inserts the message of `send` into conversation `conversationId`. Only its
+ * client_msg_id can conflict: then the send is a retry of one committed meanwhile
+ * (`findRetried` answers it) or CHAT_CLIENT_ID_REUSED.
+ */
+export async function insertMessage(
+  tx: Db,
+  conversationId: number,
+  send: RetryKey,
+  content: MessageContent,
+  findRetried: () => Promise<ChatMessage | null>,
+): Promise<{ kind: 'sent'; message: MessageRow } | { kind: 'replay'; replay: ChatMessage }> {
+  const [message] = await tx
+    .insert(chatMessages)
+    .values({ conversationId, senderId: send.senderId, ...content, clientMsgId: send.clientMsgId })
+    .onConflictDoNothing()
+    .returning();
+  if (message) return { kind: 'sent', message };
+  const replay = await findRetried();
+  if (replay) return { kind: 'replay', replay };
+  throw new AppError('CHAT_CLIENT_ID_REUSED');
+}
+
+/** A message just stored, as its sender is answered it (and its chat delivered it). */
+export async function showSentMessage(
+  db: Db,
+  conversation: ConversationRow,
+  message: MessageRow,
+): Promise<ChatMessage> {
+  const [view] = await toChatMessages(db, conversation, [message]);
+  if (!view) throw new Error(`message ${message.id} could not be shown`);
+  return view;
 }
 
 /** Whether a stored message is what `requested` asks for (a retry with the same client_msg_id). */
-export function asksFor(stored: MessageRow, requested: Requested): boolean {
+function asksFor(stored: MessageRow, requested: Requested): boolean {
   return (
     stored.msgType === requested.msgType &&
     stored.content === requested.content &&
@@ -173,6 +213,19 @@ export async function assertMaySend(tx: Db, sender: MemberRow, receiver: MemberR
 
 /** The writes a stored message makes to its conversation and both members' state. */
 export async function recordSent(tx: Db, conversation: ConversationRow, message: MessageRow, receiverId: number) {
+  const latest = await recordSenderSent(tx, conversation, message);
+  await tx
+    .update(conversationMembers)
+    .set({ lastMessageAt: latest, unread: sql`${conversationMembers.unread} + 1` })
+    .where(and(eq(conversationMembers.conversationId, conversation.id), eq(conversationMembers.userId, receiverId)));
+}
+
+/**
+ * The writes a stored message makes in any chat before its readers are counted: the
+ * conversation's last message, and the sender's lastMessageAt, sent count and read state
+ * (sending a message reads the conversation). Answers the lastMessageAt the readers take.
+ */
+export async function recordSenderSent(tx: Db, conversation: ConversationRow, message: MessageRow): Promise<SQL> {
   // NOTE: created_at is the transaction's start; one that waited for the member locks
   // may be older than the message before it, and the list order must not step back.
   const latest = sql`greatest(${conversationMembers.lastMessageAt}, ${message.createdAt.toISOString()}::timestamptz)`;
@@ -188,8 +241,5 @@ export async function recordSent(tx: Db, conversation: ConversationRow, message:
     .where(
       and(eq(conversationMembers.conversationId, conversation.id), eq(conversationMembers.userId, message.senderId)),
     );
-  await tx
-    .update(conversationMembers)
-    .set({ lastMessageAt: latest, unread: sql`${conversationMembers.unread} + 1` })
-    .where(and(eq(conversationMembers.conversationId, conversation.id), eq(conversationMembers.userId, receiverId)));
+  return latest;
 }

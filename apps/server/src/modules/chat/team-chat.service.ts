@@ -15,7 +15,14 @@ import { type ConversationRow, findTeamConversation, type MemberRow } from './co
 import { type ChatDeps, deliverTeamMessage, pushUnread } from './delivery.ts';
 import { type ContentInput, resolveMessageContent } from './message-input.ts';
 import { type MessageRow, toChatMessages } from './message-view.ts';
-import { asksFor, type Requested, requestedBy } from './send.service.ts';
+import {
+  findReplay,
+  insertMessage,
+  type RetryKey,
+  recordSenderSent,
+  retryKeyOf,
+  showSentMessage,
+} from './send.service.ts';
 
 /**
  * The teams module's check of a team write, run first in its transaction (with its
@@ -106,7 +113,7 @@ export async function teamChatIdsOf(db: Db, userId: number): Promise<number[]> {
 /** A team send: what the message says, and its client id. */
 export type TeamSendInput = ContentInput & { client_msg_id: string };
 
-type PendingTeamSend = { senderId: number; teamId: number; clientMsgId: string | null; requested: Requested };
+type PendingTeamSend = RetryKey & { teamId: number };
 
 type TeamStoreOutcome =
   | { kind: 'replay'; replay: ChatMessage }
@@ -138,16 +145,9 @@ export async function sendTeamMessage(
   input: TeamSendInput,
   guard: TeamGuard,
 ): Promise<ChatMessage> {
-  const send: PendingTeamSend = {
-    senderId,
-    teamId,
-    clientMsgId: input.client_msg_id === '' ? null : input.client_msg_id,
-    requested: requestedBy(input),
-  };
-  if (send.clientMsgId !== null) {
-    const replay = await findTeamReplay(deps.db, send);
-    if (replay) return replay;
-  }
+  const send: PendingTeamSend = { ...retryKeyOf(senderId, input), teamId };
+  const replay = await findTeamReplay(deps.db, send);
+  if (replay) return replay;
   const content = await resolveMessageContent(deps.db, senderId, input);
 
   const outcome = await transaction(deps.db, async (tx): Promise<TeamStoreOutcome> => {
@@ -163,22 +163,14 @@ export async function sendTeamMessage(
     const earlier = await findTeamReplay(tx, send);
     if (earlier) return { kind: 'replay', replay: earlier };
 
-    const [message] = await tx
-      .insert(chatMessages)
-      .values({ conversationId: conversation.id, senderId, ...content, clientMsgId: send.clientMsgId })
-      .onConflictDoNothing()
-      .returning();
-    if (!message) {
-      const replay = await findTeamReplay(tx, send);
-      if (replay) return { kind: 'replay', replay };
-      throw new AppError('CHAT_CLIENT_ID_REUSED');
-    }
+    const inserted = await insertMessage(tx, conversation.id, send, content, () => findTeamReplay(tx, send));
+    if (inserted.kind === 'replay') return inserted;
+    const { message } = inserted;
     const { countedFor, hiddenFrom } = await recordTeamSent(tx, conversation, message);
     return { kind: 'sent', conversation, message, countedFor, hiddenFrom, senderHadUnread: sender.unread > 0 };
   });
   if (outcome.kind === 'replay') return outcome.replay;
-  const [view] = await toChatMessages(deps.db, outcome.conversation, [outcome.message]);
-  if (!view) throw new Error(`message ${outcome.message.id} could not be shown`);
+  const view = await showSentMessage(deps.db, outcome.conversation, outcome.message);
   deliverTeamMessage(deps, view, {
     teamId,
     countedFor: outcome.countedFor,
@@ -197,26 +189,13 @@ async function lockMember(tx: Db, conversationId: number, userId: number): Promi
   return row ?? null;
 }
 
-/**
- * The sender's stored message with this send's client_msg_id, when the send repeats it
- * (same team chat, same content); null when there is none; CHAT_CLIENT_ID_REUSED otherwise.
- */
-async function findTeamReplay(db: Db, send: PendingTeamSend): Promise<ChatMessage | null> {
-  if (send.clientMsgId === null) return null;
-  const [row] = await db
-    .select({ message: chatMessages, conversation: conversations })
-    .from(chatMessages)
-    .innerJoin(conversations, eq(conversations.id, chatMessages.conversationId))
-    .where(and(eq(chatMessages.senderId, send.senderId), eq(chatMessages.clientMsgId, send.clientMsgId)))
-    .limit(1);
-  if (!row) return null;
-  const isSame =
-    row.conversation.talkType === TALK_TYPE.group &&
-    row.conversation.teamId === send.teamId &&
-    asksFor(row.message, send.requested);
-  if (!isSame) throw new AppError('CHAT_CLIENT_ID_REUSED');
-  const [view] = await toChatMessages(db, row.conversation, [row.message]);
-  return view ?? null;
+/** findReplay for a team send: the stored message must be in the same team's chat. */
+function findTeamReplay(db: Db, send: PendingTeamSend): Promise<ChatMessage | null> {
+  return findReplay(
+    db,
+    send,
+    (conversation) => conversation.talkType === TALK_TYPE.group && conversation.teamId === send.teamId,
+  );
 }
 
 /**
@@ -230,19 +209,8 @@ async function recordTeamSent(
   conversation: ConversationRow,
   message: MessageRow,
 ): Promise<{ countedFor: number[]; hiddenFrom: number[] }> {
-  // NOTE: created_at is the transaction's start (see recordSent in send.service.ts).
-  const latest = sql`greatest(${conversationMembers.lastMessageAt}, ${message.createdAt.toISOString()}::timestamptz)`;
+  const latest = await recordSenderSent(tx, conversation, message);
   const ofConversation = eq(conversationMembers.conversationId, conversation.id);
-  await tx.update(conversations).set({ lastMessageId: message.id }).where(eq(conversations.id, conversation.id));
-  await tx
-    .update(conversationMembers)
-    .set({
-      lastMessageAt: latest,
-      sentCount: sql`${conversationMembers.sentCount} + 1`,
-      lastReadId: message.id,
-      unread: 0,
-    })
-    .where(and(ofConversation, eq(conversationMembers.userId, message.senderId)));
   const counted = await tx
     .update(conversationMembers)
     .set({ lastMessageAt: latest, unread: sql`${conversationMembers.unread} + 1` })

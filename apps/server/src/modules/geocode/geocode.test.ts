@@ -23,6 +23,14 @@ type Body = Record<string, unknown>;
 const geocode = (body: Body, person: Person = me) =>
   person.api.request('POST', geocodeLocation.path, body) as Promise<GeocodeResult>;
 
+/** Posts `body` as JSON with its values as they are (numbers, arrays, null), signed, as `me`. */
+function postJson(body: Body) {
+  const url = signedUrl(geocodeLocation.path, t.config.API_SIGN_SECRET, {
+    body: body as unknown as Record<string, string>,
+  });
+  return t.app.inject({ method: 'POST', url, payload: body, headers: { authorization: `Bearer ${me.token}` } });
+}
+
 describe('POST /api/v1/ai/user/location/geocode, offline', () => {
   it.each([
     ['人民广场, Shanghai', '31.230416', '121.473701', '上海市', '上海市', '黄浦区', '上海市黄浦区'],
@@ -83,30 +91,13 @@ describe('POST /api/v1/ai/user/location/geocode refuses', () => {
     [{ lat: true, lng: 121.47 }, 'lat 纬度须为数字'],
     [{ lat: null, lng: 121.47 }, 'lat 请提供纬度'],
   ])('JSON that is not a number, %j, with the validation status', async (body, detail) => {
-    const url = signedUrl(geocodeLocation.path, t.config.API_SIGN_SECRET, {
-      body: body as unknown as Record<string, string>,
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url,
-      payload: body,
-      headers: { authorization: `Bearer ${me.token}` },
-    });
+    const res = await postJson(body);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: STATUS.VALIDATION_FAILED, data: null, message: `参数错误：${detail}` });
   });
 
   it('takes numbers as numbers, as a JSON client may send them', async () => {
-    const body = { lat: 30.6383, lng: 119.6818 };
-    const url = signedUrl(geocodeLocation.path, t.config.API_SIGN_SECRET, {
-      body: body as unknown as Record<string, string>,
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url,
-      payload: body,
-      headers: { authorization: `Bearer ${me.token}` },
-    });
+    const res = await postJson({ lat: 30.6383, lng: 119.6818 });
     expect(res.json()).toMatchObject({ status: STATUS.SUCCESS, data: { district: '安吉县' } });
   });
 

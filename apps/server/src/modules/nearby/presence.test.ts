@@ -14,11 +14,10 @@ import {
 } from '@evcircle/contract';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiFailure } from '../../../test/api-failure.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { newPerson, type Person } from '../../../test/login-as.ts';
-import { listenOnFreePort, openInbox } from '../../../test/sockets.ts';
+import { useListeningTestApp } from '../../../test/sockets.ts';
 import { settleEvents } from '../../platform/events.ts';
 import type { UserSocket } from '../../platform/realtime.ts';
 import { block, expectBadInput } from '../chat/chat.test-helper.ts';
@@ -27,21 +26,10 @@ import { backdate, expectNoCoordinates, newArea, offset } from './nearby.test-he
 import { freshPositionOf, snapPoint } from './positions.ts';
 import { lastActiveText, touchLastSeen, trackPresence } from './presence.service.ts';
 
-let t: TestApp;
-let url: string;
-const opened: Socket[] = [];
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  url = await listenOnFreePort(t.app);
-});
-afterEach(() => {
-  for (const socket of opened.splice(0)) socket.disconnect();
-});
-afterAll(() => t.close());
+const server = useListeningTestApp();
 
 async function rowOf(userId: number) {
-  const [row] = await t.app.db.select().from(nearbyPositions).where(eq(nearbyPositions.userId, userId));
+  const [row] = await server.t.app.db.select().from(nearbyPositions).where(eq(nearbyPositions.userId, userId));
   return row;
 }
 
@@ -57,8 +45,7 @@ async function until(check: () => Promise<boolean>): Promise<void> {
 /** Opens a socket for `person` and waits until the server has marked them seen. */
 async function connect(person: Person): Promise<Socket> {
   const before = (await rowOf(person.id))?.lastSeenAt?.getTime() ?? 0;
-  const inbox = await openInbox(url, person.token);
-  opened.push(inbox.socket);
+  const inbox = await server.open(person.token);
   await until(async () => ((await rowOf(person.id))?.lastSeenAt?.getTime() ?? 0) > before);
   return inbox.socket;
 }
@@ -69,25 +56,25 @@ function status(viewer: Person, uid: number) {
 
 describe('POST report-location', () => {
   it('stores the position snapped to the grid, at most once per interval', async () => {
-    const me = await newPerson(t);
+    const me = await newPerson(server.t);
     const here = offset(newArea(), 37, -61);
     expect(await me.api.call(reportLocation, { ...here })).toEqual({ stored: true, is_invisible: 0 });
-    expect(await freshPositionOf(t.app.db, me.id)).toEqual(snapPoint(here));
+    expect(await freshPositionOf(server.t.app.db, me.id)).toEqual(snapPoint(here));
     // The exact point is never stored.
     const row = await rowOf(me.id);
     expect(row?.latitude).not.toBe(here.latitude);
 
     const moved = offset(here, 3000, 0);
     expect(await me.api.call(reportLocation, { ...moved })).toEqual({ stored: false, is_invisible: 0 });
-    expect(await freshPositionOf(t.app.db, me.id)).toEqual(snapPoint(here));
+    expect(await freshPositionOf(server.t.app.db, me.id)).toEqual(snapPoint(here));
 
-    await backdate(t.app.db, me.id, { locatedSecondsAgo: 31 });
+    await backdate(server.t.app.db, me.id, { locatedSecondsAgo: 31 });
     expect(await me.api.call(reportLocation, { ...moved })).toEqual({ stored: true, is_invisible: 0 });
-    expect(await freshPositionOf(t.app.db, me.id)).toEqual(snapPoint(moved));
+    expect(await freshPositionOf(server.t.app.db, me.id)).toEqual(snapPoint(moved));
   });
 
   it('two reports at once store one', async () => {
-    const me = await newPerson(t);
+    const me = await newPerson(server.t);
     const here = newArea();
     const answers = await Promise.all(
       [0, 1000, 2000, 3000].map((north) => me.api.call(reportLocation, offset(here, north, 0))),
@@ -96,7 +83,7 @@ describe('POST report-location', () => {
   });
 
   it('sets the visibility switch when is_invisible is sent, and leaves it otherwise', async () => {
-    const me = await newPerson(t);
+    const me = await newPerson(server.t);
     const here = newArea();
     expect(await me.api.call(reportLocation, { ...here, is_invisible: '1' })).toEqual({
       stored: true,
@@ -112,7 +99,7 @@ describe('POST report-location', () => {
   });
 
   it('refuses coordinates out of range or not numbers, and stores nothing', async () => {
-    const me = await newPerson(t);
+    const me = await newPerson(server.t);
     for (const body of [
       { latitude: 90.0001, longitude: 0 },
       { latitude: -91, longitude: 0 },
@@ -131,14 +118,14 @@ describe('POST report-location', () => {
   });
 
   it('needs login', async () => {
-    const error = await apiFailure(t.api.call(reportLocation, newArea()));
+    const error = await apiFailure(server.t.api.call(reportLocation, newArea()));
     expect(error.status).toBe(STATUS.NOT_LOGGED_IN);
   });
 });
 
 describe('visibility', () => {
   it('is 0 until set, and each person sets only their own', async () => {
-    const [me, other] = await Promise.all([newPerson(t), newPerson(t)]);
+    const [me, other] = await Promise.all([newPerson(server.t), newPerson(server.t)]);
     expect(await me.api.call(visibilityStatus, {})).toEqual({ is_invisible: 0 });
     expect(await me.api.call(updateVisibility, { is_invisible: 1 })).toEqual({ is_invisible: 1 });
     expect(await me.api.call(visibilityStatus, {})).toEqual({ is_invisible: 1 });
@@ -148,19 +135,21 @@ describe('visibility', () => {
   });
 
   it('refuses anything but 0 or 1, and needs login', async () => {
-    const me = await newPerson(t);
+    const me = await newPerson(server.t);
     await expectBadInput(me.api.call(updateVisibility, { is_invisible: 2 as never }));
     await expectBadInput(me.api.call(updateVisibility, { is_invisible: 'yes' as never }));
     await expectBadInput(me.api.call(updateVisibility, {} as never));
     expect(await me.api.call(visibilityStatus, {})).toEqual({ is_invisible: 0 });
-    expect((await apiFailure(t.api.call(visibilityStatus, {}))).status).toBe(STATUS.NOT_LOGGED_IN);
-    expect((await apiFailure(t.api.call(updateVisibility, { is_invisible: 1 }))).status).toBe(STATUS.NOT_LOGGED_IN);
+    expect((await apiFailure(server.t.api.call(visibilityStatus, {}))).status).toBe(STATUS.NOT_LOGGED_IN);
+    expect((await apiFailure(server.t.api.call(updateVisibility, { is_invisible: 1 }))).status).toBe(
+      STATUS.NOT_LOGGED_IN,
+    );
   });
 });
 
 describe('GET user-online-status', () => {
   it('is online with 刚刚 while a socket is open, then the coarse time since last seen', async () => {
-    const [viewer, other] = await Promise.all([newPerson(t), newPerson(t)]);
+    const [viewer, other] = await Promise.all([newPerson(server.t), newPerson(server.t)]);
     expect(await status(viewer, other.id)).toEqual({ is_online: false, last_active_time: '' });
 
     const socket = await connect(other);
@@ -170,23 +159,23 @@ describe('GET user-online-status', () => {
     await until(async () => !(await status(viewer, other.id)).is_online);
     expect(await status(viewer, other.id)).toEqual({ is_online: false, last_active_time: '刚刚' });
 
-    await backdate(t.app.db, other.id, { seenSecondsAgo: 7 * 60 + 5 });
+    await backdate(server.t.app.db, other.id, { seenSecondsAgo: 7 * 60 + 5 });
     expect(await status(viewer, other.id)).toEqual({ is_online: false, last_active_time: '7分钟前' });
-    await backdate(t.app.db, other.id, { seenSecondsAgo: 3 * 3600 + 5 });
+    await backdate(server.t.app.db, other.id, { seenSecondsAgo: 3 * 3600 + 5 });
     expect(await status(viewer, other.id)).toEqual({ is_online: false, last_active_time: '3小时前' });
-    await backdate(t.app.db, other.id, { seenSecondsAgo: 25 * 3600 });
+    await backdate(server.t.app.db, other.id, { seenSecondsAgo: 25 * 3600 });
     expect(await status(viewer, other.id)).toEqual({ is_online: false, last_active_time: '' });
   });
 
   it('counts a position report as activity', async () => {
-    const [viewer, other] = await Promise.all([newPerson(t), newPerson(t)]);
+    const [viewer, other] = await Promise.all([newPerson(server.t), newPerson(server.t)]);
     await other.api.call(reportLocation, newArea());
-    await backdate(t.app.db, other.id, { locatedSecondsAgo: 20 * 60 });
+    await backdate(server.t.app.db, other.id, { locatedSecondsAgo: 20 * 60 });
     expect(await status(viewer, other.id)).toEqual({ is_online: false, last_active_time: '20分钟前' });
   });
 
   it('hides someone invisible from others, but not from themself', async () => {
-    const [viewer, other] = await Promise.all([newPerson(t), newPerson(t)]);
+    const [viewer, other] = await Promise.all([newPerson(server.t), newPerson(server.t)]);
     await connect(other);
     await other.api.call(updateVisibility, { is_invisible: 1 });
     expect(await status(viewer, other.id)).toEqual({ is_online: false, last_active_time: '' });
@@ -194,7 +183,11 @@ describe('GET user-online-status', () => {
   });
 
   it('hides people blocked either way from each other', async () => {
-    const [blocker, blocked, bystander] = await Promise.all([newPerson(t), newPerson(t), newPerson(t)]);
+    const [blocker, blocked, bystander] = await Promise.all([
+      newPerson(server.t),
+      newPerson(server.t),
+      newPerson(server.t),
+    ]);
     await Promise.all([connect(blocker), connect(blocked)]);
     await block(blocker, blocked);
     expect(await status(blocker, blocked.id)).toEqual({ is_online: false, last_active_time: '' });
@@ -206,15 +199,17 @@ describe('GET user-online-status', () => {
   });
 
   it('answers an unknown account like a hidden one, refuses bad ids, needs login', async () => {
-    const viewer = await newPerson(t);
+    const viewer = await newPerson(server.t);
     expect(await status(viewer, 987_654_321)).toEqual({ is_online: false, last_active_time: '' });
     await expectBadInput(viewer.api.call(userOnlineStatus, { uid: 'abc' as never }));
     await expectBadInput(viewer.api.call(userOnlineStatus, { uid: 0 }));
-    expect((await apiFailure(t.api.call(userOnlineStatus, { uid: viewer.id }))).status).toBe(STATUS.NOT_LOGGED_IN);
+    expect((await apiFailure(server.t.api.call(userOnlineStatus, { uid: viewer.id }))).status).toBe(
+      STATUS.NOT_LOGGED_IN,
+    );
   });
 
   it('carries no coordinates', async () => {
-    const [viewer, other] = await Promise.all([newPerson(t), newPerson(t)]);
+    const [viewer, other] = await Promise.all([newPerson(server.t), newPerson(server.t)]);
     const here = newArea();
     await other.api.call(reportLocation, here);
     expectNoCoordinates(await status(viewer, other.id), [here]);
@@ -235,19 +230,19 @@ describe('last-active times', () => {
   });
 
   it('while a socket stays open, its person is seen again every refresh', async () => {
-    const person = await newPerson(t);
+    const person = await newPerson(server.t);
     const socket = new EventEmitter() as EventEmitter & { data: { userId: number; token: string } };
     socket.data = { userId: person.id, token: person.token };
-    const presence = trackPresence(t.app.db, t.app.log, 100);
+    const presence = trackPresence(server.t.app.db, server.t.app.log, 100);
     try {
       presence.socket(socket as unknown as UserSocket);
       await until(async () => (await rowOf(person.id))?.lastSeenAt != null);
-      await backdate(t.app.db, person.id, { seenSecondsAgo: 3600 });
+      await backdate(server.t.app.db, person.id, { seenSecondsAgo: 3600 });
       await until(async () => ((await rowOf(person.id))?.lastSeenAt?.getTime() ?? 0) > Date.now() - 60_000);
       // Closed: no longer refreshed.
       socket.emit('disconnect', 'client namespace disconnect');
       await new Promise((resolve) => setTimeout(resolve, 150));
-      await backdate(t.app.db, person.id, { seenSecondsAgo: 3600 });
+      await backdate(server.t.app.db, person.id, { seenSecondsAgo: 3600 });
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect((await rowOf(person.id))?.lastSeenAt?.getTime()).toBeLessThan(Date.now() - 3000_000);
     } finally {
@@ -256,18 +251,18 @@ describe('last-active times', () => {
   });
 
   it('marks no deleted account seen', async () => {
-    const [live, leaving] = await Promise.all([newPerson(t), newPerson(t)]);
+    const [live, leaving] = await Promise.all([newPerson(server.t), newPerson(server.t)]);
     await leaving.api.call(deleteAccount, { confirm: '注销' });
-    await settleEvents(t.app.db);
-    await touchLastSeen(t.app.db, [live.id, leaving.id]);
+    await settleEvents(server.t.app.db);
+    await touchLastSeen(server.t.app.db, [live.id, leaving.id]);
     expect((await rowOf(live.id))?.lastSeenAt).toBeInstanceOf(Date);
     expect(await rowOf(leaving.id)).toBeUndefined();
   });
 
   it('a socket opening or closing marks its person seen', async () => {
-    const person = await newPerson(t);
+    const person = await newPerson(server.t);
     const socket = await connect(person);
-    await backdate(t.app.db, person.id, { seenSecondsAgo: 600 });
+    await backdate(server.t.app.db, person.id, { seenSecondsAgo: 600 });
     const before = (await rowOf(person.id))?.lastSeenAt?.getTime() ?? 0;
     socket.disconnect();
     await until(async () => ((await rowOf(person.id))?.lastSeenAt?.getTime() ?? 0) > before);

@@ -8,27 +8,19 @@ import {
   REALTIME_EVENTS,
 } from '@evcircle/contract';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { createPost } from '../../../test/factories/posts.ts';
 import { newPerson, type Person } from '../../../test/login-as.ts';
-import { listenOnFreePort, openInbox, received } from '../../../test/sockets.ts';
+import { received, useListeningTestApp } from '../../../test/sockets.ts';
 import { markNotificationsRead } from './index.ts';
 
-let t: TestApp;
-let url: string;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  url = await listenOnFreePort(t.app);
-});
-afterAll(() => t.close());
+const server = useListeningTestApp();
 
 /** A person's socket and what it received (live arrays), recorded from before it connected. */
 type Listening = { socket: Socket; news: Notification[]; unread: NotifyUnread[] };
 
 async function listen(p: Person): Promise<Listening> {
-  const inbox = await openInbox(url, p.token);
+  const inbox = await server.open(p.token);
   return {
     socket: inbox.socket,
     news: received<Notification>(inbox, REALTIME_EVENTS.notification),
@@ -40,9 +32,9 @@ const soon = { timeout: 5000, interval: 25 };
 
 describe('notifications over /realtime', () => {
   it('push the counts on connect, then each new notification and the new counts', async () => {
-    const author = await newPerson(t);
-    const fan = await newPerson(t, { nickname: '小张' });
-    const post = await createPost(t.app.db, { userId: author.id, content: '新车提车啦' });
+    const author = await newPerson(server.t);
+    const fan = await newPerson(server.t, { nickname: '小张' });
+    const post = await createPost(server.t.app.db, { userId: author.id, content: '新车提车啦' });
     const live = await listen(author);
     try {
       await vi.waitFor(() => expect(live.unread).toHaveLength(1), soon);
@@ -68,7 +60,7 @@ describe('notifications over /realtime', () => {
 
       // Marking read pushes the counts again.
       const pushes = live.unread.length;
-      await markNotificationsRead(t.app.db, author.id, 'interaction');
+      await markNotificationsRead(server.t.app.db, author.id, 'interaction');
       await vi.waitFor(() => expect(live.unread.length).toBeGreaterThan(pushes), soon);
       expect(live.unread.at(-1)).toMatchObject({ interaction: 0, total: 0 });
     } finally {
@@ -77,10 +69,10 @@ describe('notifications over /realtime', () => {
   });
 
   it('push nothing to the liker, nor for a self-like', async () => {
-    const me = await newPerson(t);
-    const other = await newPerson(t);
-    const post = await createPost(t.app.db, { userId: other.id });
-    const mine = await createPost(t.app.db, { userId: me.id });
+    const me = await newPerson(server.t);
+    const other = await newPerson(server.t);
+    const post = await createPost(server.t.app.db, { userId: other.id });
+    const mine = await createPost(server.t.app.db, { userId: me.id });
     const live = await listen(me);
     const witness = await listen(other);
     try {

@@ -19,21 +19,14 @@ import {
   teamMembers,
 } from '@evcircle/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
 import { newPerson, type Person } from '../../../test/login-as.ts';
-import { eventually, listenOnFreePort, openInbox } from '../../../test/sockets.ts';
+import { eventually, useListeningTestApp } from '../../../test/sockets.ts';
 import { chatMessages } from '../chat/chat.tables.ts';
 import { block, expectBadInput, expectError, newFriends, send } from '../chat/chat.test-helper.ts';
 import { expireTeam, startTeam } from './teams.test-helper.ts';
 
-let t: TestApp;
-let url: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  url = await listenOnFreePort(t.app);
-});
-afterAll(() => t.close());
+const server = useListeningTestApp();
 
 function invite(from: Person, teamId: number, receivers: readonly Person[] | readonly number[], message = '') {
   const ids = receivers.map((r) => (typeof r === 'number' ? r : r.id));
@@ -55,7 +48,7 @@ async function invitationIn(who: Person, from: Person): Promise<ChatMessage | un
 
 describe('send-team-invitation', () => {
   it('sends each receiver a private message with the team’s card, once while it is pending', async () => {
-    const [creator, friend] = await newFriends(t);
+    const [creator, friend] = await newFriends(server.t);
     const teamId = await startTeam(creator, { title: '周日充电站集合' });
     const answer = await invite(creator, teamId, [friend], '一起来吧');
     expect(answer.skipped).toEqual([]);
@@ -88,13 +81,13 @@ describe('send-team-invitation', () => {
   });
 
   it('skips itself, members, unknown accounts, blocks either way and the stranger limit, and invites the rest', async () => {
-    const [inviter, friend] = await newFriends(t);
+    const [inviter, friend] = await newFriends(server.t);
     const [member, blocker, blocked, stranger, gone] = await Promise.all([
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
+      newPerson(server.t),
+      newPerson(server.t),
+      newPerson(server.t),
+      newPerson(server.t),
+      newPerson(server.t),
     ]);
     const teamId = await startTeam(inviter);
     await member.api.call(respondTeam, { team_id: teamId, action: 'join' });
@@ -117,8 +110,8 @@ describe('send-team-invitation', () => {
   });
 
   it('lets only members of an active team invite, and refuses bad input', async () => {
-    const [creator, friend] = await newFriends(t);
-    const [outsider, member] = await Promise.all([newPerson(t), newPerson(t)]);
+    const [creator, friend] = await newFriends(server.t);
+    const [outsider, member] = await Promise.all([newPerson(server.t), newPerson(server.t)]);
     const teamId = await startTeam(creator);
     await expectError(invite(outsider, teamId, [friend]), 'TEAM_NOT_MEMBER');
     await member.api.call(respondTeam, { team_id: teamId, action: 'join' });
@@ -133,7 +126,7 @@ describe('send-team-invitation', () => {
       }),
     );
     await expectError(invite(creator, teamId, [friend], '有需要的加 微 信聊'), 'CONTENT_PROHIBITED');
-    await expireTeam(t, teamId);
+    await expireTeam(server.t, teamId);
     await expectError(invite(creator, teamId, [outsider]), 'TEAM_CLOSED');
     // A card is never sent through the chat's own send.
     await expectError(
@@ -145,11 +138,11 @@ describe('send-team-invitation', () => {
 
 describe('accept and reject', () => {
   it('lets only the invitee accept, once: they join the team and both see the card accepted', async () => {
-    const [creator, friend] = await newFriends(t);
-    const bystander = await newPerson(t);
+    const [creator, friend] = await newFriends(server.t);
+    const bystander = await newPerson(server.t);
     const teamId = await startTeam(creator);
     const message_id = firstSent(await invite(creator, teamId, [friend]));
-    const inviterSocket = await openInbox(url, creator.token);
+    const inviterSocket = await server.open(creator.token);
     try {
       const act = { team_id: teamId, message_id };
       await expectError(bystander.api.call(acceptTeamInvitation, act), 'TEAM_INVITATION_NOT_FOUND');
@@ -183,7 +176,7 @@ describe('accept and reject', () => {
   });
 
   it('rejects once; the team does not change', async () => {
-    const [creator, friend] = await newFriends(t);
+    const [creator, friend] = await newFriends(server.t);
     const teamId = await startTeam(creator);
     const message_id = firstSent(await invite(creator, teamId, [friend]));
     expect(await friend.api.call(rejectTeamInvitation, { team_id: String(teamId), message_id })).toMatchObject({
@@ -198,7 +191,7 @@ describe('accept and reject', () => {
   });
 
   it('closes pending cards when the team is cancelled or disbanded, and reads them closed once it expired', async () => {
-    const [creator, friend] = await newFriends(t);
+    const [creator, friend] = await newFriends(server.t);
     const cancelled = await startTeam(creator, { title: '会取消' });
     const disbanded = await startTeam(creator, { title: '会解散' });
     const expired = await startTeam(creator, { title: '会过期' });
@@ -208,9 +201,9 @@ describe('accept and reject', () => {
     }
     await creator.api.call(cancelTeam, { team_id: cancelled });
     await creator.api.call(disbandTeam, { team_id: disbanded });
-    await expireTeam(t, expired);
+    await expireTeam(server.t, expired);
     // A team's end never moves, so its card keeps the end it was sent with: move that too.
-    await t.app.db
+    await server.t.app.db
       .update(chatMessages)
       .set({
         invite: sql`jsonb_set(${chatMessages.invite}, '{expiresAt}', to_jsonb(${new Date(Date.now() - 1000).toISOString()}::text))`,
@@ -237,8 +230,8 @@ describe('accept and reject', () => {
   });
 
   it('refuses joining through an invitation when the team’s creator and the invitee blocked each other', async () => {
-    const [member, friend] = await newFriends(t);
-    const creator = await newPerson(t);
+    const [member, friend] = await newFriends(server.t);
+    const creator = await newPerson(server.t);
     const teamId = await startTeam(creator);
     await member.api.call(respondTeam, { team_id: teamId, action: 'join' });
     const message_id = firstSent(await invite(member, teamId, [friend]));

@@ -17,7 +17,16 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { newPerson, type Person } from '../../../test/login-as.ts';
 import { block, expectBadInput, expectError } from '../chat/chat.test-helper.ts';
 import { snapPoint } from '../nearby/index.ts';
-import { expectNoCoordinates, expireTeam, offset, type Point, reportAt, startTeam } from './teams.test-helper.ts';
+import {
+  expectNoCoordinates,
+  expireTeam,
+  newPeople,
+  offset,
+  type Point,
+  reportAt,
+  spotsFrom,
+  startTeam,
+} from './teams.test-helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,11 +35,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** 外滩 and the teams around it: each test uses its own spot, far from the others. */
-let spotCounter = 0;
-function newSpot(): Point {
-  spotCounter += 1;
-  return { latitude: 31.24 + spotCounter * 0.5, longitude: 121.49 };
-}
+const newSpot = spotsFrom({ latitude: 31.24, longitude: 121.49 }, 0.5);
 
 /** Metres between two points on earthdistance's sphere (its earth() radius). */
 function metres(a: Point, b: Point): number {
@@ -54,13 +59,7 @@ async function nearby(who: Person, at: Point, extra: Record<string, unknown> = {
 describe('nearby-teams', () => {
   it('lists the active teams within the radius by distance bucket, nearest first, with no coordinates', async () => {
     const spot = newSpot();
-    const [viewer, a, b, c, d] = await Promise.all([
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-    ]);
+    const [viewer, a, b, c, d] = await newPeople(t, 5);
     const points = { near: offset(30, 20, spot), mid: offset(1700, 0, spot), far: offset(0, 8200, spot) };
     const near = await startTeam(a, { title: '近', ...points.near });
     const far = await startTeam(b, { title: '远', ...points.far });
@@ -90,14 +89,7 @@ describe('nearby-teams', () => {
 
   it('leaves out expired, cancelled and disbanded teams, and teams of people blocked either way', async () => {
     const spot = newSpot();
-    const [viewer, a, b, c, d, mine] = await Promise.all([
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-    ]);
+    const [viewer, a, b, c, d, mine] = await newPeople(t, 6);
     const expired = await startTeam(a, { ...spot, title: '过期' });
     const cancelled = await startTeam(b, { ...spot, title: '取消' });
     await startTeam(c, { ...spot, title: '屏蔽了我' });
@@ -116,15 +108,7 @@ describe('nearby-teams', () => {
 
   it('pages in one stable order: the same teams, the same order, from points a few metres apart', async () => {
     const spot = newSpot();
-    const creators = await Promise.all([
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-    ]);
+    const creators = await newPeople(t, 7);
     for (const [i, creator] of creators.entries())
       await startTeam(creator, { ...offset(i * 7, 0, spot), title: `同桶 ${i}` });
     const viewer = await newPerson(t);
@@ -156,7 +140,7 @@ describe('nearby-teams', () => {
 describe('radar-teams', () => {
   it('measures from the stored position when no point is sent, and asks for one when there is none', async () => {
     const spot = newSpot();
-    const [viewer, creator, nobody] = await Promise.all([newPerson(t), newPerson(t), newPerson(t)]);
+    const [viewer, creator, nobody] = await newPeople(t, 3);
     await startTeam(creator, { ...offset(300, 0, spot), title: '雷达上的车队' });
     await startTeam(creator, { ...offset(0, 7000, spot), title: '雷达外的车队' });
     await reportAt(viewer, spot);
@@ -177,14 +161,7 @@ describe('radar-teams', () => {
 describe('user-stats', () => {
   it('counts visible people and active teams around by bucket, leaving out the viewer, invisible and blocked people', async () => {
     const spot = newSpot();
-    const [viewer, near, mid, invisible, blocked, creator] = await Promise.all([
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-    ]);
+    const [viewer, near, mid, invisible, blocked, creator] = await newPeople(t, 6);
     await reportAt(near, offset(20, 0, spot));
     await reportAt(mid, offset(2400, 0, spot));
     await reportAt(invisible, offset(10, 10, spot), 1);

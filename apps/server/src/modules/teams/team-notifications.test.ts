@@ -14,7 +14,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { newPerson, type Person } from '../../../test/login-as.ts';
 import { settleEvents } from '../../platform/events.ts';
 import { block } from '../chat/chat.test-helper.ts';
-import { offset, type Point, reportAt, startTeam } from './teams.test-helper.ts';
+import { newPeople, offset, reportAt, spotsFrom, startTeam } from './teams.test-helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,12 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let spotCounter = 0;
 /** A place of each test's own, far from the others' (notify radii reach 50 km). */
-function newSpot(): Point {
-  spotCounter += 1;
-  return { latitude: 22.5 + spotCounter, longitude: 114.05 };
-}
+const newSpot = spotsFrom({ latitude: 22.5, longitude: 114.05 }, 1);
 
 /** `who`'s team notifications once the after-commit work of what was done has run. */
 async function teamNoticesOf(who: Person): Promise<Notification[]> {
@@ -38,14 +34,7 @@ async function teamNoticesOf(who: Person): Promise<Notification[]> {
 describe('a team started nearby', () => {
   it('tells the people within its notify radius, but not its creator, people beyond it, or blocks either way', async () => {
     const spot = newSpot();
-    const [creator, near, invisible, far, blocked, blocker] = await Promise.all([
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-    ]);
+    const [creator, near, invisible, far, blocked, blocker] = await newPeople(t, 6);
     await reportAt(creator, spot);
     await reportAt(near, offset(1500, 0, spot));
     await reportAt(invisible, offset(0, 2000, spot), 1);
@@ -83,7 +72,7 @@ describe('a team started nearby', () => {
     const spot = newSpot();
     const neighbour = await newPerson(t);
     await reportAt(neighbour, spot);
-    const creators = await Promise.all(Array.from({ length: TEAM_NEARBY_NOTICES_PER_HOUR + 2 }, () => newPerson(t)));
+    const creators = await newPeople(t, TEAM_NEARBY_NOTICES_PER_HOUR + 2);
     await Promise.all(
       creators.map((creator, i) => startTeam(creator, { ...spot, title: `车队 ${i}`, push_notify: 1 })),
     );
@@ -96,12 +85,7 @@ describe('a team started nearby', () => {
 
 describe('a team one is in', () => {
   it('tells its members who joined, gathered per team while unread, never across a block', async () => {
-    const [creator, first, second, blocker] = await Promise.all([
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-      newPerson(t),
-    ]);
+    const [creator, first, second, blocker] = await newPeople(t, 4);
     const teamId = await startTeam(creator, { title: '千岛湖' });
     await first.api.call(respondTeam, { team_id: teamId, action: 'join' });
     await second.api.call(respondTeam, { team_id: teamId, action: 'on_way' });
@@ -129,7 +113,7 @@ describe('a team one is in', () => {
   });
 
   it('tells the members when the creator cancels or disbands; a disbanded team’s links lead nowhere', async () => {
-    const [creator, member] = await Promise.all([newPerson(t), newPerson(t)]);
+    const [creator, member] = await newPeople(t, 2);
     const cancelled = await startTeam(creator, { title: '取消的' });
     const disbanded = await startTeam(creator, { title: '解散的' });
     for (const teamId of [cancelled, disbanded])

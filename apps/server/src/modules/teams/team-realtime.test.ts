@@ -9,38 +9,20 @@ import {
   sendTeamChat,
   type TeamChangedEvent,
 } from '@evcircle/contract';
-import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
 import { newPerson, type Person } from '../../../test/login-as.ts';
-import { eventually, type Inbox, listenOnFreePort, openInbox, received } from '../../../test/sockets.ts';
+import { eventually, type Inbox, received, settle, useListeningTestApp } from '../../../test/sockets.ts';
 import { teamRoom } from '../../platform/realtime.ts';
 import { block } from '../chat/chat.test-helper.ts';
 import { startTeam } from './teams.test-helper.ts';
 
-let t: TestApp;
-let url: string;
-const opened: Socket[] = [];
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  url = await listenOnFreePort(t.app);
-});
-afterEach(() => {
-  for (const socket of opened.splice(0)) socket.disconnect();
-});
-afterAll(() => t.close());
+const server = useListeningTestApp();
 
 /** A socket of `who` (anonymous without), ready once its first unread total arrived (its rooms are joined by then). */
 async function open(who?: Person): Promise<Inbox> {
-  const inbox = await openInbox(url, who?.token);
-  opened.push(inbox.socket);
+  const inbox = await server.open(who?.token);
   if (who) await eventually(inbox, REALTIME_EVENTS.chatUnread);
   return inbox;
-}
-
-function settle(ms = 300): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function say(who: Person, teamId: number, content: string) {
@@ -49,7 +31,11 @@ function say(who: Person, teamId: number, content: string) {
 
 describe('team chat over /realtime', () => {
   it('delivers a message to every member’s sockets and their unread totals, and to nobody else', async () => {
-    const [creator, member, stranger] = await Promise.all([newPerson(t), newPerson(t), newPerson(t)]);
+    const [creator, member, stranger] = await Promise.all([
+      newPerson(server.t),
+      newPerson(server.t),
+      newPerson(server.t),
+    ]);
     const teamId = await startTeam(creator);
     await member.api.call(respondTeam, { team_id: teamId, action: 'join' });
     const [creatorSocket, memberSocket, otherDevice, strangerSocket, anonymous] = await Promise.all([
@@ -71,7 +57,7 @@ describe('team chat over /realtime', () => {
   });
 
   it('lets a socket opened before joining receive once joined, and stop once it left', async () => {
-    const [creator, rider] = await Promise.all([newPerson(t), newPerson(t)]);
+    const [creator, rider] = await Promise.all([newPerson(server.t), newPerson(server.t)]);
     const teamId = await startTeam(creator);
     const [riderSocket, creatorSocket] = await Promise.all([open(rider), open(creator)]);
 
@@ -97,7 +83,7 @@ describe('team chat over /realtime', () => {
   });
 
   it('keeps a message from the sockets of members blocked either way with its sender', async () => {
-    const [creator, a, b] = await Promise.all([newPerson(t), newPerson(t), newPerson(t)]);
+    const [creator, a, b] = await Promise.all([newPerson(server.t), newPerson(server.t), newPerson(server.t)]);
     const teamId = await startTeam(creator);
     for (const who of [a, b]) await who.api.call(respondTeam, { team_id: teamId, action: 'join' });
     await block(b, a);
@@ -110,7 +96,7 @@ describe('team chat over /realtime', () => {
   });
 
   it('tells the members a team was disbanded and empties its room', async () => {
-    const [creator, member] = await Promise.all([newPerson(t), newPerson(t)]);
+    const [creator, member] = await Promise.all([newPerson(server.t), newPerson(server.t)]);
     const teamId = await startTeam(creator);
     await member.api.call(respondTeam, { team_id: teamId, action: 'join' });
     const memberSocket = await open(member);
@@ -118,7 +104,7 @@ describe('team chat over /realtime', () => {
     expect(
       await eventually<TeamChangedEvent>(memberSocket, REALTIME_EVENTS.teamChanged, (e) => e.change === 'disbanded'),
     ).toMatchObject({ team_id: String(teamId), status: 'disbanded', user_id: creator.id });
-    const rooms = await t.app.realtime.io.in(teamRoom(teamId)).fetchSockets();
+    const rooms = await server.t.app.realtime.io.in(teamRoom(teamId)).fetchSockets();
     expect(rooms).toEqual([]);
   });
 });

@@ -255,33 +255,12 @@ async function lockOwnTeam(tx: Db, viewerId: number, teamId: number, now: Date):
  * 已取消 and accepts nothing; its members keep reading it and its chat; pending
  * invitations close; the members are told (team.ended, team:changed).
  */
-export async function cancelTeam(
+export function cancelTeam(
   deps: TeamDeps,
   viewerId: number,
   teamId: number,
 ): Promise<{ team_id: string; status: TeamStatus }> {
-  const now = new Date();
-  const { team, memberIds } = await transaction(deps.db, async (tx, announce) => {
-    const locked = await lockOwnTeam(tx, viewerId, teamId, now);
-    if (statusOf(locked, now) !== 'active') throw new AppError('TEAM_CLOSED');
-    const [updated] = await tx
-      .update(teams)
-      .set({ status: 'cancelled', endedAt: now })
-      .where(eq(teams.id, teamId))
-      .returning();
-    await closeTeamInvitations(tx, teamId);
-    const others = await otherMemberIds(tx, teamId, viewerId);
-    await announce('team.ended', {
-      teamId,
-      creatorId: viewerId,
-      title: locked.title,
-      change: 'cancelled',
-      memberIds: others,
-    });
-    return { team: updated ?? locked, memberIds: others };
-  });
-  tellMembers(deps, team, 'cancelled', viewerId, [viewerId, ...memberIds], now);
-  return { team_id: String(teamId), status: 'cancelled' };
+  return endTeam(deps, viewerId, teamId, 'cancelled');
 }
 
 /**
@@ -289,33 +268,43 @@ export async function cancelTeam(
  * list, its chat and messages deleted, pending invitations closed, the members told. The
  * row stays (disbanded) so invitations and notifications of it read as ended.
  */
-export async function disbandTeam(
+export function disbandTeam(
   deps: TeamDeps,
   viewerId: number,
   teamId: number,
 ): Promise<{ team_id: string; status: TeamStatus }> {
+  return endTeam(deps, viewerId, teamId, 'disbanded');
+}
+
+/**
+ * A creator ends their team, one way or the other: under the team's lock its status and
+ * end time are set and its pending invitations closed (a cancelled team must be active
+ * still; a disbanded one loses its chat too), team.ended is announced with the other
+ * members, and after commit every member's sockets get team:changed.
+ */
+async function endTeam(
+  deps: TeamDeps,
+  viewerId: number,
+  teamId: number,
+  change: 'cancelled' | 'disbanded',
+): Promise<{ team_id: string; status: TeamStatus }> {
   const now = new Date();
   const { team, memberIds } = await transaction(deps.db, async (tx, announce) => {
     const locked = await lockOwnTeam(tx, viewerId, teamId, now);
+    if (change === 'cancelled' && statusOf(locked, now) !== 'active') throw new AppError('TEAM_CLOSED');
     const [updated] = await tx
       .update(teams)
-      .set({ status: 'disbanded', endedAt: now })
+      .set({ status: change, endedAt: now })
       .where(eq(teams.id, teamId))
       .returning();
     await closeTeamInvitations(tx, teamId);
-    await deleteTeamChat(tx, teamId);
+    if (change === 'disbanded') await deleteTeamChat(tx, teamId);
     const others = await otherMemberIds(tx, teamId, viewerId);
-    await announce('team.ended', {
-      teamId,
-      creatorId: viewerId,
-      title: locked.title,
-      change: 'disbanded',
-      memberIds: others,
-    });
+    await announce('team.ended', { teamId, creatorId: viewerId, title: locked.title, change, memberIds: others });
     return { team: updated ?? locked, memberIds: others };
   });
-  tellMembers(deps, team, 'disbanded', viewerId, [viewerId, ...memberIds], now);
-  return { team_id: String(teamId), status: 'disbanded' };
+  tellMembers(deps, team, change, viewerId, [viewerId, ...memberIds], now);
+  return { team_id: String(teamId), status: change };
 }
 
 function changedEvent(team: TeamRow, change: TeamChange, userId: number, now: Date): TeamChangedEvent {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import type { TestApp } from '../../../test/build-test-app.ts';
-import type { Person } from '../../../test/login-as.ts';
+import { newPerson, type Person } from '../../../test/login-as.ts';
 import { teams } from './teams.tables.ts';
 
 export type Point = { latitude: number; longitude: number };
@@ -17,6 +17,30 @@ export function offset(north: number, east: number, from: Point = HERE): Point {
     latitude: from.latitude + north / 111_320,
     longitude: from.longitude + east / (111_320 * Math.cos((from.latitude * Math.PI) / 180)),
   };
+}
+
+/**
+ * A place of each test's own: the first `step` degrees of latitude north of `base`, the
+ * next one `step` further, so one test's teams and people stay out of another's radii.
+ */
+export function spotsFrom(base: Point, step: number): () => Point {
+  let taken = 0;
+  return () => {
+    taken += 1;
+    return { latitude: base.latitude + taken * step, longitude: base.longitude };
+  };
+}
+
+/** `N` people as a tuple when N is a literal (for destructuring), an array otherwise. */
+type People<N extends number, Made extends Person[] = []> = number extends N
+  ? Person[]
+  : Made['length'] extends N
+    ? Made
+    : People<N, [...Made, Person]>;
+
+/** `count` new members, logged in (newPerson), made at once. */
+export function newPeople<N extends number>(t: TestApp, count: N): Promise<People<N>> {
+  return Promise.all(Array.from({ length: count }, () => newPerson(t))) as Promise<People<N>>;
 }
 
 type CreateBody = z.input<NonNullable<(typeof createTeam)['body']>>;

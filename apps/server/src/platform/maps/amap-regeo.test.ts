@@ -2,16 +2,16 @@
 // in GCJ-02, the answer read into the contract's shape with the WGS-84 point asked, and
 // every failure (refusal, HTTP error, not JSON, timeout, nobody listening) an unavailable
 // status, never a made-up address.
-import { AppError, type GeocodeResult } from '@evcircle/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { GeocodeResult } from '@evcircle/contract';
+import { describe, expect, it } from 'vitest';
+import { appFailure } from '../../../test/api-failure.ts';
 import { loadConfig } from '../config.ts';
+import { type AmapOverrides, expectSentInGcj02, KEY, SECRET, useFakeAmaps } from './amap.test-helper.ts';
 import { createAmapReverseGeocoder } from './amap-regeo.ts';
-import { type FakeAmapArea, gcjFromWgs, startFakeAmap } from './fake-amap.test-helper.ts';
+import { type FakeAmapArea, gcjFromWgs } from './fake-amap.test-helper.ts';
 import { createReverseGeocoder } from './index.ts';
-import type { MapsLog, ReverseGeocoder } from './types.ts';
+import type { ReverseGeocoder } from './types.ts';
 
-const KEY = 'amap-test-key';
-const SECRET = 'amap-private-key';
 /** 人民广场, Shanghai, as a phone reports it (WGS-84). */
 const SHANGHAI = { latitude: 31.230416, longitude: 121.473701 };
 /** 安吉县 town centre (递铺街道), Zhejiang. */
@@ -60,68 +60,21 @@ const AREAS = [
   }),
 ];
 
-type LogEntry = { level: string; fields: Record<string, unknown> };
-const logs: LogEntry[] = [];
-function recordingLog(): MapsLog {
-  const at = (level: string) => (fields: unknown) => {
-    logs.push({ level, fields: fields as Record<string, unknown> });
-  };
-  return { info: at('info'), warn: at('warn'), error: at('error') } as unknown as MapsLog;
-}
+const fakes = useFakeAmaps({ areas: AREAS });
+const { logs } = fakes;
 
-let plain: Awaited<ReturnType<typeof startFakeAmap>>;
-let signed: Awaited<ReturnType<typeof startFakeAmap>>;
-
-beforeAll(async () => {
-  plain = await startFakeAmap({ key: KEY, areas: AREAS });
-  signed = await startFakeAmap({ key: KEY, secret: SECRET, areas: AREAS });
-});
-afterAll(async () => {
-  await plain.close();
-  await signed.close();
-});
-beforeEach(() => {
-  for (const fake of [plain, signed]) {
-    fake.state.mode = 'ok';
-    fake.received.length = 0;
-  }
-  logs.length = 0;
-});
-
-function amap(
-  overrides: { apiBase?: string; key?: string; secret?: string; timeoutMs?: number } = {},
-): ReverseGeocoder {
-  return createAmapReverseGeocoder({
-    key: overrides.key ?? KEY,
-    secret: overrides.secret,
-    apiBase: overrides.apiBase ?? plain.apiBase,
-    timeoutMs: overrides.timeoutMs,
-    log: recordingLog(),
-  });
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
+function amap(overrides: AmapOverrides = {}): ReverseGeocoder {
+  return createAmapReverseGeocoder(fakes.options(overrides));
 }
 
 describe('amap reverse geocoding adapter', () => {
   it('asks about the point in GCJ-02, with the key, for the base address', async () => {
     await amap().reverse(SHANGHAI);
-    expect(plain.received).toHaveLength(1);
-    const sent = plain.received[0] as Record<string, string>;
+    expect(fakes.plain.received).toHaveLength(1);
+    const sent = fakes.plain.received[0] as Record<string, string>;
     expect(sent).toMatchObject({ _path: '/v3/geocode/regeo', key: KEY, extensions: 'base', output: 'JSON' });
     expect(sent.sig).toBeUndefined();
-    const [lng, lat] = (sent.location as string).split(',').map(Number) as [number, number];
-    const gcj = gcjFromWgs(SHANGHAI.latitude, SHANGHAI.longitude);
-    expect(lng).toBeCloseTo(gcj.longitude, 6);
-    expect(lat).toBeCloseTo(gcj.latitude, 6);
-    // GCJ-02 is several hundred metres off GPS in Shanghai: the point was converted.
-    expect(Math.abs(lng - SHANGHAI.longitude)).toBeGreaterThan(0.003);
+    expectSentInGcj02(sent, SHANGHAI);
   });
 
   it('answers AMap’s address with the township as street and the WGS-84 point asked', async () => {
@@ -158,64 +111,66 @@ describe('amap reverse geocoding adapter', () => {
   });
 
   it('answers GEOCODE_NOT_FOUND where AMap knows no province (abroad, at sea)', async () => {
-    const error = await failure(amap().reverse({ latitude: 35.6812, longitude: 139.7671 }));
+    const error = await appFailure(amap().reverse({ latitude: 35.6812, longitude: 139.7671 }));
     expect(error.code).toBe('GEOCODE_NOT_FOUND');
     expect(error.status).toBe(4004);
     // The unconverted Shanghai point is outside the fake's area: no nearby guess either.
-    expect((await failure(amap().reverse({ latitude: 31.2325, longitude: 121.4692 }))).code).toBe('GEOCODE_NOT_FOUND');
+    expect((await appFailure(amap().reverse({ latitude: 31.2325, longitude: 121.4692 }))).code).toBe(
+      'GEOCODE_NOT_FOUND',
+    );
   });
 
   it('signs every call when a private key is set, and AMap accepts it', async () => {
-    const found = await amap({ apiBase: signed.apiBase, secret: SECRET }).reverse(ANJI);
+    const found = await amap({ apiBase: fakes.signed.apiBase, secret: SECRET }).reverse(ANJI);
     expect(found.district).toBe('安吉县');
-    expect(signed.received[0]?.sig).toMatch(/^[0-9a-f]{32}$/);
+    expect(fakes.signed.received[0]?.sig).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('fails when AMap refuses the signature, naming AMap’s infocode in the log', async () => {
-    const error = await failure(amap({ apiBase: signed.apiBase, secret: 'not-the-key' }).reverse(ANJI));
+    const error = await appFailure(amap({ apiBase: fakes.signed.apiBase, secret: 'not-the-key' }).reverse(ANJI));
     expect(error.code).toBe('GEOCODE_UNAVAILABLE');
     expect(error.status).toBe(5003);
     expect(logs.some((l) => l.level === 'error' && l.fields.infocode === '10007')).toBe(true);
   });
 
   it('fails on an unknown key and when the day’s quota is used up (status "0")', async () => {
-    expect((await failure(amap({ key: 'someone-else' }).reverse(ANJI))).code).toBe('GEOCODE_UNAVAILABLE');
+    expect((await appFailure(amap({ key: 'someone-else' }).reverse(ANJI))).code).toBe('GEOCODE_UNAVAILABLE');
     expect(logs.some((l) => l.fields.info === 'INVALID_USER_KEY')).toBe(true);
-    plain.state.mode = 'over-limit';
-    expect((await failure(amap().reverse(ANJI))).code).toBe('GEOCODE_UNAVAILABLE');
+    fakes.plain.state.mode = 'over-limit';
+    expect((await appFailure(amap().reverse(ANJI))).code).toBe('GEOCODE_UNAVAILABLE');
     expect(logs.some((l) => l.fields.infocode === '10003')).toBe(true);
   });
 
   it('fails on HTTP 500 and on an answer that is not AMap’s JSON', async () => {
-    plain.state.mode = 'http-500';
-    expect((await failure(amap().reverse(ANJI))).code).toBe('GEOCODE_UNAVAILABLE');
+    fakes.plain.state.mode = 'http-500';
+    expect((await appFailure(amap().reverse(ANJI))).code).toBe('GEOCODE_UNAVAILABLE');
     expect(logs.some((l) => l.fields.httpStatus === 500)).toBe(true);
-    plain.state.mode = 'not-json';
-    expect((await failure(amap().reverse(ANJI))).code).toBe('GEOCODE_UNAVAILABLE');
+    fakes.plain.state.mode = 'not-json';
+    expect((await appFailure(amap().reverse(ANJI))).code).toBe('GEOCODE_UNAVAILABLE');
     expect(logs.some((l) => l.fields.httpStatus === 502 && String(l.fields.body).includes('Bad Gateway'))).toBe(true);
   });
 
   it('fails when AMap does not answer in time, or nothing listens at the address', async () => {
-    plain.state.mode = 'hang';
+    fakes.plain.state.mode = 'hang';
     const started = Date.now();
-    expect((await failure(amap({ timeoutMs: 300 }).reverse(ANJI))).code).toBe('GEOCODE_UNAVAILABLE');
+    expect((await appFailure(amap({ timeoutMs: 300 }).reverse(ANJI))).code).toBe('GEOCODE_UNAVAILABLE');
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect((await failure(amap({ apiBase: 'http://127.0.0.1:9' }).reverse(ANJI))).code).toBe('GEOCODE_UNAVAILABLE');
+    expect((await appFailure(amap({ apiBase: 'http://127.0.0.1:9' }).reverse(ANJI))).code).toBe('GEOCODE_UNAVAILABLE');
   });
 
   it('fails on an OK answer without an address, rather than inventing one', async () => {
     const geocoder = createAmapReverseGeocoder({
       key: KEY,
       apiBase: 'http://amap.invalid',
-      log: recordingLog(),
+      log: fakes.log(),
       fetch: async () => new Response(JSON.stringify({ status: '1', info: 'OK', infocode: '10000' }), { status: 200 }),
     });
-    expect((await failure(geocoder.reverse(ANJI))).code).toBe('GEOCODE_UNAVAILABLE');
+    expect((await appFailure(geocoder.reverse(ANJI))).code).toBe('GEOCODE_UNAVAILABLE');
   });
 
   it('logs where the point was only to about a kilometre', async () => {
-    plain.state.mode = 'over-limit';
-    await failure(amap().reverse(SHANGHAI));
+    fakes.plain.state.mode = 'over-limit';
+    await appFailure(amap().reverse(SHANGHAI));
     const logged = logs.find((l) => l.level === 'error');
     expect(logged?.fields.location).toMatch(/^\d+\.\d{2},\d+\.\d{2}$/);
   });
@@ -223,8 +178,8 @@ describe('amap reverse geocoding adapter', () => {
 
 describe('reverse geocoder configuration', () => {
   it('is the offline table by default, AMap with MAPS_PROVIDER=amap', () => {
-    expect(createReverseGeocoder(loadConfig({}), recordingLog()).kind).toBe('offline');
+    expect(createReverseGeocoder(loadConfig({}), fakes.log()).kind).toBe('offline');
     const config = loadConfig({ MAPS_PROVIDER: 'amap', AMAP_KEY: KEY, AMAP_API_BASE: 'http://127.0.0.1:8080/' });
-    expect(createReverseGeocoder(config, recordingLog()).kind).toBe('amap');
+    expect(createReverseGeocoder(config, fakes.log()).kind).toBe('amap');
   });
 });

@@ -1,22 +1,8 @@
 import { AppError, type GeocodeResult } from '@evcircle/contract';
-import { getVendorJson } from '../vendor-http.ts';
 import { geocodeResult, MUNICIPALITIES } from './address.ts';
-import { amapSignature, wgs84ToGcj02 } from './amap.ts';
-import type { LatLng, MapsLog, ReverseGeocoder } from './types.ts';
-
-/** How long one reverse geocoding may take before it counts as failed. */
-const DEFAULT_TIMEOUT_MS = 5_000;
-
-export type AmapReverseGeocoderOptions = {
-  key: string;
-  /** The key's private key, when AMap checks digital signatures for it. */
-  secret?: string;
-  /** https://restapi.amap.com, or a local fake in tests. */
-  apiBase: string;
-  log: MapsLog;
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-};
+import { wgs84ToGcj02 } from './amap.ts';
+import { type AmapOptions, createAmapClient } from './amap-request.ts';
+import type { LatLng, ReverseGeocoder } from './types.ts';
 
 /** AMap answers strings, or `[]` for a field it has no value for. */
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
@@ -36,67 +22,43 @@ type AmapRegeoAnswer = { status?: unknown; info?: unknown; infocode?: unknown; r
  * HTTP error, an answer that is not AMap's JSON or a timeout is GEOCODE_UNAVAILABLE, with
  * AMap's info and infocode in the log.
  */
-export function createAmapReverseGeocoder(options: AmapReverseGeocoderOptions): ReverseGeocoder {
-  const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const apiBase = options.apiBase.replace(/\/+$/, '');
+export function createAmapReverseGeocoder(options: AmapOptions): ReverseGeocoder {
+  const amap = createAmapClient(options);
 
   return {
     kind: 'amap',
     async reverse(point: LatLng): Promise<GeocodeResult> {
       const gcj = wgs84ToGcj02(point);
-      const params: Record<string, string> = {
-        key: options.key,
-        // AMap takes at most six decimals, longitude first.
-        location: `${gcj.longitude.toFixed(6)},${gcj.latitude.toFixed(6)}`,
-        extensions: 'base',
-        output: 'JSON',
-      };
-      if (options.secret) params.sig = amapSignature(params, options.secret);
-      const url = `${apiBase}/v3/geocode/regeo?${new URLSearchParams(params).toString()}`;
-      // The position is the viewer's own: logged to two decimals (about 1 km), never exactly.
-      const context = {
-        provider: 'amap',
-        location: `${gcj.longitude.toFixed(2)},${gcj.latitude.toFixed(2)}`,
-      };
-
-      const { status, answer, body } = await getVendorJson<AmapRegeoAnswer>(url, {
-        fetch: doFetch,
-        timeoutMs,
-        log: options.log,
-        label: 'amap reverse geocoding',
-        context,
-        failure: 'GEOCODE_UNAVAILABLE',
-      });
-      const regeocode = record(answer?.regeocode);
-      if (status === 200 && answer?.status === '1' && answer.regeocode !== undefined) {
-        const address = record(regeocode.addressComponent);
-        const province = text(address.province);
-        if (!province) throw new AppError('GEOCODE_NOT_FOUND');
-        const district = text(address.district);
-        const city = text(address.city) || (MUNICIPALITIES.has(province) ? province : district);
-        return geocodeResult(
-          {
-            province,
-            city,
-            district,
-            street: text(address.township),
-            formattedAddress: text(regeocode.formatted_address),
-          },
-          point,
-        );
-      }
-      options.log.error(
-        {
-          ...context,
-          httpStatus: status,
-          info: answer?.info,
-          infocode: answer?.infocode,
-          body: answer ? undefined : body.slice(0, 300),
+      const answer = await amap.get<AmapRegeoAnswer>({
+        path: '/v3/geocode/regeo',
+        params: {
+          // AMap takes at most six decimals, longitude first.
+          location: `${gcj.longitude.toFixed(6)},${gcj.latitude.toFixed(6)}`,
+          extensions: 'base',
+          output: 'JSON',
         },
-        'amap reverse geocoding: refused',
+        label: 'amap reverse geocoding',
+        // The position is the viewer's own: logged to two decimals (about 1 km), never exactly.
+        context: { provider: 'amap', location: `${gcj.longitude.toFixed(2)},${gcj.latitude.toFixed(2)}` },
+        failure: 'GEOCODE_UNAVAILABLE',
+        isComplete: (answer) => answer.regeocode !== undefined,
+      });
+      const regeocode = record(answer.regeocode);
+      const address = record(regeocode.addressComponent);
+      const province = text(address.province);
+      if (!province) throw new AppError('GEOCODE_NOT_FOUND');
+      const district = text(address.district);
+      const city = text(address.city) || (MUNICIPALITIES.has(province) ? province : district);
+      return geocodeResult(
+        {
+          province,
+          city,
+          district,
+          street: text(address.township),
+          formattedAddress: text(regeocode.formatted_address),
+        },
+        point,
       );
-      throw new AppError('GEOCODE_UNAVAILABLE');
     },
   };
 }

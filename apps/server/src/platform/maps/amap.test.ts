@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { AppError } from '@evcircle/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appFailure } from '../../../test/api-failure.ts';
 import { ConfigError, loadConfig } from '../config.ts';
-import { AMAP_CAR_TYPES, amapSignature, createAmapPlaceSearch } from './amap.ts';
-import { fakePoi, gcjFromWgs, startFakeAmap } from './fake-amap.test-helper.ts';
+import { type AmapOverrides, expectSentInGcj02, KEY, SECRET, useFakeAmaps } from './amap.test-helper.ts';
+import { AMAP_CAR_TYPES, createAmapPlaceSearch } from './amap.ts';
+import { amapSignature } from './amap-request.ts';
+import { fakePoi } from './fake-amap.test-helper.ts';
 import { createPlaceSearch } from './index.ts';
-import type { MapsLog, PlaceQuery, PlaceSearch } from './types.ts';
+import type { PlaceQuery, PlaceSearch } from './types.ts';
 
-const KEY = 'amap-test-key';
-const SECRET = 'amap-private-key';
 /** 人民广场, Shanghai, as a phone reports it (WGS-84). */
 const HERE = { latitude: 31.230416, longitude: 121.473701 };
 
@@ -76,42 +76,11 @@ const POIS = [
   ),
 ];
 
-type LogEntry = { level: string; fields: Record<string, unknown> };
-const logs: LogEntry[] = [];
-function recordingLog(): MapsLog {
-  const at = (level: string) => (fields: unknown) => {
-    logs.push({ level, fields: fields as Record<string, unknown> });
-  };
-  return { info: at('info'), warn: at('warn'), error: at('error') } as unknown as MapsLog;
-}
+const fakes = useFakeAmaps({ pois: POIS });
+const { logs } = fakes;
 
-let plain: Awaited<ReturnType<typeof startFakeAmap>>;
-let signed: Awaited<ReturnType<typeof startFakeAmap>>;
-
-beforeAll(async () => {
-  plain = await startFakeAmap({ key: KEY, pois: POIS });
-  signed = await startFakeAmap({ key: KEY, secret: SECRET, pois: POIS });
-});
-afterAll(async () => {
-  await plain.close();
-  await signed.close();
-});
-beforeEach(() => {
-  for (const fake of [plain, signed]) {
-    fake.state.mode = 'ok';
-    fake.received.length = 0;
-  }
-  logs.length = 0;
-});
-
-function amap(overrides: { apiBase?: string; key?: string; secret?: string; timeoutMs?: number } = {}): PlaceSearch {
-  return createAmapPlaceSearch({
-    key: overrides.key ?? KEY,
-    secret: overrides.secret,
-    apiBase: overrides.apiBase ?? plain.apiBase,
-    timeoutMs: overrides.timeoutMs,
-    log: recordingLog(),
-  });
+function amap(overrides: AmapOverrides = {}): PlaceSearch {
+  return createAmapPlaceSearch(fakes.options(overrides));
 }
 
 const query = (extra: Partial<PlaceQuery> = {}): PlaceQuery => ({
@@ -122,15 +91,6 @@ const query = (extra: Partial<PlaceQuery> = {}): PlaceQuery => ({
   size: 20,
   ...extra,
 });
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe('amap place search adapter', () => {
   it('signs as AMap documents: md5 of the sorted k=v pairs joined by &, then the private key', () => {
@@ -144,8 +104,8 @@ describe('amap place search adapter', () => {
 
   it('asks around the point in GCJ-02, for car places within the radius, nearest first', async () => {
     await amap().around(query());
-    expect(plain.received).toHaveLength(1);
-    const sent = plain.received[0] as Record<string, string>;
+    expect(fakes.plain.received).toHaveLength(1);
+    const sent = fakes.plain.received[0] as Record<string, string>;
     expect(sent).toMatchObject({
       key: KEY,
       radius: '10000',
@@ -156,12 +116,7 @@ describe('amap place search adapter', () => {
     });
     expect(sent.keywords).toBeUndefined();
     expect(sent.sig).toBeUndefined();
-    const [lng, lat] = (sent.location as string).split(',').map(Number) as [number, number];
-    const gcj = gcjFromWgs(HERE.latitude, HERE.longitude);
-    expect(lng).toBeCloseTo(gcj.longitude, 6);
-    expect(lat).toBeCloseTo(gcj.latitude, 6);
-    // GCJ-02 is several hundred metres off GPS in Shanghai: the point was converted.
-    expect(Math.abs(lng - HERE.longitude)).toBeGreaterThan(0.003);
+    expectSentInGcj02(sent, HERE);
   });
 
   it('answers the places in WGS-84 with their kind, city, district and AMap’s distance', async () => {
@@ -192,60 +147,60 @@ describe('amap place search adapter', () => {
 
   it('sends a word as keywords, in AMap’s relevance order', async () => {
     const found = await amap().around(query({ word: '充电站' }));
-    expect(plain.received[0]).toMatchObject({ keywords: '充电站', sortrule: 'weight' });
+    expect(fakes.plain.received[0]).toMatchObject({ keywords: '充电站', sortrule: 'weight' });
     expect(found.map((poi) => poi.id)).toEqual(['B0FFHCHARGE']);
   });
 
   it('pages as AMap does', async () => {
     const found = await amap().around(query({ size: 2, page: 2 }));
-    expect(plain.received[0]).toMatchObject({ page_size: '2', page_num: '2' });
+    expect(fakes.plain.received[0]).toMatchObject({ page_size: '2', page_num: '2' });
     expect(found.map((poi) => poi.id)).toEqual(['B0FFHWASH']);
   });
 
   it('signs every call when a private key is set, and AMap accepts it', async () => {
-    const found = await amap({ apiBase: signed.apiBase, secret: SECRET }).around(query({ word: '洗车' }));
+    const found = await amap({ apiBase: fakes.signed.apiBase, secret: SECRET }).around(query({ word: '洗车' }));
     expect(found.map((poi) => poi.id)).toEqual(['B0FFHWASH']);
-    expect(signed.received[0]?.sig).toMatch(/^[0-9a-f]{32}$/);
+    expect(fakes.signed.received[0]?.sig).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('fails when AMap rejects the signature, naming AMap’s infocode in the log', async () => {
-    const error = await failure(amap({ apiBase: signed.apiBase, secret: 'not-the-key' }).around(query()));
+    const error = await appFailure(amap({ apiBase: fakes.signed.apiBase, secret: 'not-the-key' }).around(query()));
     expect(error.code).toBe('PLACES_UNAVAILABLE');
     expect(error.status).toBe(5003);
     expect(logs.some((l) => l.level === 'error' && l.fields.infocode === '10007')).toBe(true);
   });
 
   it('fails on an unknown key', async () => {
-    const error = await failure(amap({ key: 'someone-else' }).around(query()));
+    const error = await appFailure(amap({ key: 'someone-else' }).around(query()));
     expect(error.code).toBe('PLACES_UNAVAILABLE');
     expect(logs.some((l) => l.fields.info === 'INVALID_USER_KEY')).toBe(true);
   });
 
   it('fails, and answers no empty list, when the day’s quota is used up', async () => {
-    plain.state.mode = 'over-limit';
-    const error = await failure(amap().around(query()));
+    fakes.plain.state.mode = 'over-limit';
+    const error = await appFailure(amap().around(query()));
     expect(error.code).toBe('PLACES_UNAVAILABLE');
     expect(logs.some((l) => l.fields.infocode === '10003')).toBe(true);
   });
 
   it('fails on HTTP 500 and on an answer that is not AMap’s JSON', async () => {
-    plain.state.mode = 'http-500';
-    expect((await failure(amap().around(query()))).code).toBe('PLACES_UNAVAILABLE');
+    fakes.plain.state.mode = 'http-500';
+    expect((await appFailure(amap().around(query()))).code).toBe('PLACES_UNAVAILABLE');
     expect(logs.some((l) => l.fields.httpStatus === 500)).toBe(true);
-    plain.state.mode = 'not-json';
-    expect((await failure(amap().around(query()))).code).toBe('PLACES_UNAVAILABLE');
+    fakes.plain.state.mode = 'not-json';
+    expect((await appFailure(amap().around(query()))).code).toBe('PLACES_UNAVAILABLE');
     expect(logs.some((l) => l.fields.httpStatus === 502 && String(l.fields.body).includes('Bad Gateway'))).toBe(true);
   });
 
   it('fails when AMap does not answer in time', async () => {
-    plain.state.mode = 'hang';
+    fakes.plain.state.mode = 'hang';
     const started = Date.now();
-    expect((await failure(amap({ timeoutMs: 300 }).around(query()))).code).toBe('PLACES_UNAVAILABLE');
+    expect((await appFailure(amap({ timeoutMs: 300 }).around(query()))).code).toBe('PLACES_UNAVAILABLE');
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('fails when nothing listens at the address', async () => {
-    expect((await failure(amap({ apiBase: 'http://127.0.0.1:9' }).around(query()))).code).toBe('PLACES_UNAVAILABLE');
+    expect((await appFailure(amap({ apiBase: 'http://127.0.0.1:9' }).around(query()))).code).toBe('PLACES_UNAVAILABLE');
   });
 
   it('leaves out a place without a usable location, and reads numeric or missing fields', async () => {
@@ -269,7 +224,7 @@ describe('amap place search adapter', () => {
     const search = createAmapPlaceSearch({
       key: KEY,
       apiBase: 'http://amap.invalid',
-      log: recordingLog(),
+      log: fakes.log(),
       fetch: async () => new Response(JSON.stringify(body), { status: 200 }),
     });
     const found = await search.around(query());
@@ -288,7 +243,7 @@ describe('maps configuration', () => {
     const config = loadConfig({});
     expect(config.MAPS_PROVIDER).toBe('local');
     expect(config.AMAP_API_BASE).toBe('https://restapi.amap.com');
-    expect(createPlaceSearch(config, local, recordingLog())).toBe(local);
+    expect(createPlaceSearch(config, local, fakes.log())).toBe(local);
   });
 
   it('refuses to start with MAPS_PROVIDER=amap and no key, naming it with every other bad variable', () => {
@@ -311,6 +266,6 @@ describe('maps configuration', () => {
   it('builds the AMap search from complete configuration', () => {
     const config = loadConfig({ MAPS_PROVIDER: 'amap', AMAP_KEY: KEY, AMAP_API_BASE: 'http://127.0.0.1:8080/' });
     expect(config.AMAP_API_BASE).toBe('http://127.0.0.1:8080');
-    expect(createPlaceSearch(config, local, recordingLog()).kind).toBe('amap');
+    expect(createPlaceSearch(config, local, fakes.log()).kind).toBe('amap');
   });
 });

@@ -1,40 +1,14 @@
-import { createHash } from 'node:crypto';
-import { AppError, type PlaceCategory, type Poi } from '@evcircle/contract';
+import type { PlaceCategory, Poi } from '@evcircle/contract';
 import gcoord from 'gcoord';
-import { getVendorJson } from '../vendor-http.ts';
-import type { MapsLog, PlaceQuery, PlaceSearch } from './types.ts';
+import { type AmapOptions, createAmapClient } from './amap-request.ts';
+import type { PlaceQuery, PlaceSearch } from './types.ts';
 
-/** How long one place search may take before it counts as failed (a suggestion list should not hang). */
-const DEFAULT_TIMEOUT_MS = 5_000;
 /**
  * AMap's POI classes asked for: 汽车服务 (charging and swap stations, car washes, care),
  * 汽车销售 and 汽车维修 (brand service centres, tyre and repair shops). A class includes
  * every class under it.
  */
 export const AMAP_CAR_TYPES = '010000|020000|030000';
-
-export type AmapPlaceSearchOptions = {
-  key: string;
-  /** The key's private key, when AMap checks digital signatures for it. */
-  secret?: string;
-  /** https://restapi.amap.com, or a local fake in tests. */
-  apiBase: string;
-  log: MapsLog;
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-};
-
-/**
- * AMap's digital signature: MD5 (lower-case hex) of the parameters sorted by name, joined
- * as `name=value` with `&` (values as they are, not URL-encoded), followed by the private key.
- */
-export function amapSignature(params: Record<string, string>, secret: string): string {
-  const joined = Object.keys(params)
-    .sort()
-    .map((name) => `${name}=${params[name]}`)
-    .join('&');
-  return createHash('md5').update(`${joined}${secret}`, 'utf8').digest('hex');
-}
 
 type LatLng = { latitude: number; longitude: number };
 
@@ -114,10 +88,8 @@ function toPoi(raw: AmapPoi, origin: LatLng): Poi | null {
  * key or signature, quota used up…), an HTTP error, an answer that is not AMap's JSON or
  * a timeout is PLACES_UNAVAILABLE, with AMap's info and infocode in the log.
  */
-export function createAmapPlaceSearch(options: AmapPlaceSearchOptions): PlaceSearch {
-  const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const apiBase = options.apiBase.replace(/\/+$/, '');
+export function createAmapPlaceSearch(options: AmapOptions): PlaceSearch {
+  const amap = createAmapClient(options);
 
   return {
     kind: 'amap',
@@ -125,7 +97,6 @@ export function createAmapPlaceSearch(options: AmapPlaceSearchOptions): PlaceSea
       const origin = { latitude: query.latitude, longitude: query.longitude };
       const center = wgs84ToGcj02(origin);
       const params: Record<string, string> = {
-        key: options.key,
         // AMap takes at most six decimals, longitude first.
         location: `${center.longitude.toFixed(6)},${center.latitude.toFixed(6)}`,
         radius: String(Math.round(query.radius)),
@@ -135,35 +106,18 @@ export function createAmapPlaceSearch(options: AmapPlaceSearchOptions): PlaceSea
         page_num: String(query.page),
       };
       if (query.word) params.keywords = query.word;
-      if (options.secret) params.sig = amapSignature(params, options.secret);
-      const url = `${apiBase}/v5/place/around?${new URLSearchParams(params).toString()}`;
-      const context = { provider: 'amap', location: params.location, page: query.page };
-
-      const { status, answer, body } = await getVendorJson<AmapAnswer>(url, {
-        fetch: doFetch,
-        timeoutMs,
-        log: options.log,
+      const answer = await amap.get<AmapAnswer>({
+        path: '/v5/place/around',
+        params,
         label: 'amap place search',
-        context,
+        context: { provider: 'amap', location: params.location, page: query.page },
         failure: 'PLACES_UNAVAILABLE',
+        isComplete: (answer) => Array.isArray(answer.pois),
       });
-      if (status === 200 && answer?.status === '1' && Array.isArray(answer.pois)) {
-        return (answer.pois as AmapPoi[]).flatMap((raw) => {
-          const poi = typeof raw === 'object' && raw !== null ? toPoi(raw, origin) : null;
-          return poi ? [poi] : [];
-        });
-      }
-      options.log.error(
-        {
-          ...context,
-          httpStatus: status,
-          info: answer?.info,
-          infocode: answer?.infocode,
-          body: answer ? undefined : body.slice(0, 300),
-        },
-        'amap place search: refused',
-      );
-      throw new AppError('PLACES_UNAVAILABLE');
+      return (answer.pois as AmapPoi[]).flatMap((raw) => {
+        const poi = typeof raw === 'object' && raw !== null ? toPoi(raw, origin) : null;
+        return poi ? [poi] : [];
+      });
     },
   };
 }

@@ -1,11 +1,13 @@
 import type { Config } from '../config.ts';
 import { createAmapPlaceSearch } from './amap.ts';
 import { createAmapReverseGeocoder } from './amap-regeo.ts';
+import type { AmapOptions } from './amap-request.ts';
 import { createOfflineGeocoder } from './offline.ts';
 import type { MapsLog, PlaceSearch, ReverseGeocoder } from './types.ts';
 
-export { AMAP_CAR_TYPES, amapSignature, createAmapPlaceSearch, gcj02ToWgs84, wgs84ToGcj02 } from './amap.ts';
+export { AMAP_CAR_TYPES, createAmapPlaceSearch, gcj02ToWgs84, wgs84ToGcj02 } from './amap.ts';
 export { createAmapReverseGeocoder } from './amap-regeo.ts';
+export { amapSignature } from './amap-request.ts';
 export { createOfflineGeocoder, OFFLINE_NEAR_KM } from './offline.ts';
 export type { LatLng, MapsLog, PlaceQuery, PlaceSearch, ReverseGeocoder } from './types.ts';
 
@@ -21,14 +23,7 @@ export function createPlaceSearch(config: MapsConfig, local: PlaceSearch, log: M
     case 'local':
       return local;
     case 'amap': {
-      // NOTE: config.ts refuses to start without the key; the check keeps the types honest.
-      if (!config.AMAP_KEY) throw new Error('MAPS_PROVIDER=amap needs AMAP_KEY');
-      return createAmapPlaceSearch({
-        key: config.AMAP_KEY,
-        secret: config.AMAP_SECRET,
-        apiBase: config.AMAP_API_BASE,
-        log,
-      });
+      return createAmapPlaceSearch(amapOptionsOf(config, log));
     }
   }
 }
@@ -42,14 +37,14 @@ export function createReverseGeocoder(config: MapsConfig, log: MapsLog): Reverse
     case 'local':
       return createOfflineGeocoder();
     case 'amap': {
-      // NOTE: config.ts refuses to start without the key; the check keeps the types honest.
-      if (!config.AMAP_KEY) throw new Error('MAPS_PROVIDER=amap needs AMAP_KEY');
-      return createAmapReverseGeocoder({
-        key: config.AMAP_KEY,
-        secret: config.AMAP_SECRET,
-        apiBase: config.AMAP_API_BASE,
-        log,
-      });
+      return createAmapReverseGeocoder(amapOptionsOf(config, log));
     }
   }
+}
+
+/** How the AMap adapters reach AMap, from the configuration. */
+function amapOptionsOf(config: MapsConfig, log: MapsLog): AmapOptions {
+  // NOTE: config.ts refuses to start without the key; the check keeps the types honest.
+  if (!config.AMAP_KEY) throw new Error('MAPS_PROVIDER=amap needs AMAP_KEY');
+  return { key: config.AMAP_KEY, secret: config.AMAP_SECRET, apiBase: config.AMAP_API_BASE, log };
 }

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AppError } from '@evcircle/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { appFailure } from '../../../test/api-failure.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { aliyunSignature, createAliyunSmsProvider } from './aliyun.ts';
 import { createSmsProvider } from './index.ts';
@@ -164,15 +164,6 @@ function provider(overrides: { secret?: string; timeoutMs?: number } = {}) {
   });
 }
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
-
 describe('aliyun sms adapter', () => {
   it("signs exactly like Aliyun's published SendSms example", () => {
     const params = {
@@ -213,20 +204,20 @@ describe('aliyun sms adapter', () => {
 
   it('fails on a business error such as flow control, and logs Aliyun’s code', async () => {
     fake.state.mode = 'flow-control';
-    const error = await failure(provider().send({ acode: '86', mobile: '13800138000', code: '1111' }));
+    const error = await appFailure(provider().send({ acode: '86', mobile: '13800138000', code: '1111' }));
     expect(error.code).toBe('SMS_SEND_FAILED');
     expect(logs.some((l) => l.level === 'error' && l.fields.code === 'isv.BUSINESS_LIMIT_CONTROL')).toBe(true);
   });
 
   it('fails on HTTP 500', async () => {
     fake.state.mode = 'http-500';
-    const error = await failure(provider().send({ acode: '86', mobile: '13800138000', code: '1111' }));
+    const error = await appFailure(provider().send({ acode: '86', mobile: '13800138000', code: '1111' }));
     expect(error.code).toBe('SMS_SEND_FAILED');
     expect(logs.some((l) => l.fields.httpStatus === 500)).toBe(true);
   });
 
   it('fails when the fake rejects the signature (wrong secret), and nothing is sent', async () => {
-    const error = await failure(
+    const error = await appFailure(
       provider({ secret: 'not-the-secret' }).send({ acode: '86', mobile: '13800138000', code: '1111' }),
     );
     expect(error.code).toBe('SMS_SEND_FAILED');
@@ -237,7 +228,7 @@ describe('aliyun sms adapter', () => {
   it('fails when Aliyun does not answer in time', async () => {
     fake.state.mode = 'hang';
     const started = Date.now();
-    const error = await failure(
+    const error = await appFailure(
       provider({ timeoutMs: 300 }).send({ acode: '86', mobile: '13800138000', code: '1111' }),
     );
     expect(error.code).toBe('SMS_SEND_FAILED');
@@ -253,7 +244,7 @@ describe('aliyun sms adapter', () => {
       endpoint: 'http://127.0.0.1:9',
       log: recordingLog(logs),
     });
-    const error = await failure(sms.send({ acode: '86', mobile: '13800138000', code: '1111' }));
+    const error = await appFailure(sms.send({ acode: '86', mobile: '13800138000', code: '1111' }));
     expect(error.code).toBe('SMS_SEND_FAILED');
   });
 });
