@@ -7,49 +7,12 @@ import {
   MSG_TYPE,
   productsByCategory,
 } from '@evcircle/contract';
-import type { Browser, BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
+import type { BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { waitForApp } from './support/hydration.ts';
-import { type LoggedInUser, loginByApi, loginInBrowser, testAddress, useSession } from './support/login.ts';
+import { type LoggedInUser, loginByApi, loginInBrowser } from './support/login.ts';
 import { noisePng, publishImagePost } from './support/media.ts';
+import { openAs } from './support/other-person.ts';
 import { shoot } from './support/screenshots.ts';
-
-/**
- * The other person of a journey: a browser context of their own, made like the project's
- * (same viewport, phone or desktop), logged in as `user`. Its page waits for the app after
- * each load and collects console errors as the fixtures' page does.
- */
-async function openAs(browser: Browser, testInfo: TestInfo, user: LoggedInUser) {
-  const { viewport, userAgent, isMobile, hasTouch, deviceScaleFactor, baseURL, locale, timezoneId } =
-    testInfo.project.use;
-  const context = await browser.newContext({
-    viewport,
-    userAgent,
-    isMobile,
-    hasTouch,
-    deviceScaleFactor,
-    baseURL,
-    locale,
-    timezoneId,
-    extraHTTPHeaders: { 'x-forwarded-for': testAddress() },
-  });
-  await useSession(context, user.token);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`uncaught page error: ${error.message}`));
-  const goto = async (url: string) => {
-    await page.goto(url);
-    await waitForApp(page);
-  };
-  const close = async () => {
-    await context.close();
-    expect(problems, `the other person's page logged errors`).toEqual([]);
-  };
-  return { page, goto, close };
-}
 
 function isPhone(testInfo: TestInfo): boolean {
   return testInfo.project.name === 'mobile';

@@ -1,69 +1,18 @@
-import { mkdirSync } from 'node:fs';
 import { reportLocation } from '@evcircle/contract';
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { waitForApp } from './support/hydration.ts';
-import { type LoggedInUser, loginByApi, loginInBrowser, testAddress, useSession } from './support/login.ts';
+import { loginByApi, loginInBrowser } from './support/login.ts';
+import { openAs } from './support/other-person.ts';
+import { shoot as shootScreen } from './support/screenshots.ts';
 
 /** 人民广场, Shanghai. */
 const HERE = { latitude: 31.230416, longitude: 121.473701 };
 /** About 300 m north of HERE: a neighbour. */
 const NEIGHBOUR = { latitude: 31.233116, longitude: 121.473701 };
 
-/**
- * Screenshots of a screen in light and dark when SHOTS_DIR is set (looked at, not
- * checked), each after the colour transition has settled.
- */
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForTimeout(1200);
-    await page.screenshot({ path: `${dir}/${testInfo.project.name}-${name}-${scheme}.png` });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-/**
- * The other person of a journey: a browser context of their own, made like the project's
- * (phone or desktop), logged in as `user`, whose browser reports `position`. Its page
- * collects console errors as the fixtures' page does.
- */
-async function openAs(browser: Browser, testInfo: TestInfo, user: LoggedInUser, position: typeof HERE) {
-  const { viewport, userAgent, isMobile, hasTouch, deviceScaleFactor, baseURL, locale, timezoneId } =
-    testInfo.project.use;
-  const context = await browser.newContext({
-    viewport,
-    userAgent,
-    isMobile,
-    hasTouch,
-    deviceScaleFactor,
-    baseURL,
-    locale,
-    timezoneId,
-    geolocation: position,
-    permissions: ['geolocation'],
-    extraHTTPHeaders: { 'x-forwarded-for': testAddress() },
-  });
-  await useSession(context, user.token);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`uncaught page error: ${error.message}`));
-  const goto = async (url: string) => {
-    await page.goto(url);
-    await waitForApp(page);
-  };
-  const close = async () => {
-    await context.close();
-    expect(problems, `the other person's page logged errors`).toEqual([]);
-  };
-  return { page, goto, close };
-}
+/** The colours move over in a transition: screenshots wait for it to settle. */
+const shoot = (page: Page, testInfo: TestInfo, name: string) =>
+  shootScreen(page, testInfo.project.name, name, { settleMs: 1200 });
 
 const dotOf = (page: Page, key: string) => page.locator(`[data-testid="radar-dot"][data-key="${key}"]`);
 
@@ -173,7 +122,7 @@ test.describe('nearby', () => {
 
     // The neighbour sees the team on their radar and opens it.
     const neighbour = await loginByApi();
-    const other = await openAs(browser, testInfo, neighbour, NEIGHBOUR);
+    const other = await openAs(browser, testInfo, neighbour, { geolocation: NEIGHBOUR });
     await other.goto('/radar');
     await dotOf(other.page, `t${teamId}`).click();
     await expect(other.page).toHaveURL(`/team/${teamId}`);

@@ -3,6 +3,7 @@ import { EyeOff } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useApi } from '~/lib/api.ts';
 import { cn } from '~/ui/cn.ts';
+import { Switch } from '~/ui/switch.tsx';
 import { useToast } from '~/ui/toast.tsx';
 import { NEARBY_MESSAGES } from './messages.ts';
 
@@ -65,29 +66,15 @@ export function VisibilitySwitch() {
           {isOn ? NEARBY_MESSAGES.invisibleOn : NEARBY_MESSAGES.invisibleOff}
         </span>
       </span>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={isOn}
+      <Switch
+        checked={isOn}
+        onCheckedChange={() => void toggle()}
         aria-labelledby={labelId}
         aria-describedby={hintId}
         disabled={isInvisible === null || isSaving}
         data-testid="visibility-switch"
-        onClick={() => void toggle()}
-        className={cn(
-          'relative ml-auto h-6 w-11 shrink-0 rounded-full transition-colors disabled:opacity-60',
-          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500',
-          isOn ? 'bg-primary-600' : 'bg-gray-300 dark:bg-gray-700',
-        )}
-      >
-        <span
-          aria-hidden="true"
-          className={cn(
-            'absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform',
-            isOn && 'translate-x-5',
-          )}
-        />
-      </button>
+        className="ml-auto"
+      />
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { useNavigate } from 'react-router';
 import { useApi } from '~/lib/api.ts';
 import { Button } from '~/ui/button.tsx';
 import { cn } from '~/ui/cn.ts';
+import { Switch } from '~/ui/switch.tsx';
 import { useToast } from '~/ui/toast.tsx';
 import { TEAMS_MESSAGES } from './messages.ts';
 import { durationText } from './team-time.ts';
@@ -146,28 +147,13 @@ export function CreateTeamForm({ place, placeLabel }: CreateTeamFormProps) {
             </span>
           </span>
         </span>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={isPushing}
+        <Switch
+          checked={isPushing}
+          onCheckedChange={setPushing}
           aria-labelledby={ids.push}
           aria-describedby={ids.pushHint}
-          onClick={() => setPushing((on) => !on)}
           data-testid="team-push-switch"
-          className={cn(
-            'relative h-6 w-11 shrink-0 rounded-full transition-colors',
-            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500',
-            isPushing ? 'bg-primary-600' : 'bg-gray-300 dark:bg-gray-700',
-          )}
-        >
-          <span
-            aria-hidden="true"
-            className={cn(
-              'absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform',
-              isPushing && 'translate-x-5',
-            )}
-          />
-        </button>
+        />
       </div>
 
       {isPushing ? (

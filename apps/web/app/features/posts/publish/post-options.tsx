@@ -3,6 +3,7 @@ import { Flag, LoaderCircle, LocateFixed, MapPin, X } from 'lucide-react';
 import { useState } from 'react';
 import { NearbyPlaces } from '~/features/places/index.ts';
 import { cn } from '~/ui/cn.ts';
+import { Switch } from '~/ui/switch.tsx';
 import { THEME_OPTIONS } from '../themes/themes.ts';
 import { PUBLISH_MESSAGES } from './messages.ts';
 
@@ -178,28 +179,13 @@ export function CheckinSwitch({ checked, onChange }: { checked: boolean; onChang
           </p>
         </div>
       </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={checked}
+      <Switch
+        checked={checked}
+        onCheckedChange={onChange}
         aria-labelledby="checkin-label"
         aria-describedby="checkin-hint"
         data-testid="checkin-switch"
-        onClick={() => onChange(!checked)}
-        className={cn(
-          'relative h-6 w-11 shrink-0 rounded-full transition-colors',
-          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500',
-          checked ? 'bg-primary-600' : 'bg-gray-300 dark:bg-gray-700',
-        )}
-      >
-        <span
-          aria-hidden="true"
-          className={cn(
-            'absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform',
-            checked && 'translate-x-5',
-          )}
-        />
-      </button>
+      />
     </div>
   );
 }
