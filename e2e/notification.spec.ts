@@ -192,7 +192,7 @@ test.describe('notifications', () => {
 
     // 车队: nothing yet, and it says what would come.
     await page.getByTestId('notify-tab-team').click();
-    await expect(page.getByTestId('notify-empty')).toContainText('邀请会出现在这里');
+    await expect(page.getByTestId('notify-empty')).toContainText('附近有人发起车队');
     await shoot(page, testInfo.project.name, 'notification-team-empty');
     if (isMobile) await expect(page.getByTestId('tab-notifications')).toHaveAttribute('aria-current', 'page');
   });
