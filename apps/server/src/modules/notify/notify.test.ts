@@ -493,9 +493,13 @@ describe('lists and counts', () => {
     const me = await person();
     const post = await postOf(me);
     const [a, b] = [await person(), await person()];
+    // Each notification is made after its fact's commit, concurrently with the next; settling
+    // between the facts makes the list's order (latest activity first) the order they happened.
     await like(a, post.id);
     await like(b, post.id);
+    await settle();
     await a.api.call(followAct, { uid: me.id });
+    await settle();
     await b.api.call(commentSave, { pid: post.id, content: '好看' });
     await eventually(me, (items) => expect(items.map((n) => n.actor_count)).toEqual([1, 1, 2]));
 
