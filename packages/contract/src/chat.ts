@@ -158,6 +158,38 @@ const OptionalRef = z.preprocess(
 );
 
 /**
+ * What a message holds, private or team (send-team-chat in teams.ts sends the same):
+ * its type, text, media, post or product card, and the client's id that makes a retry
+ * store one message.
+ */
+export const MessageFields = {
+  msg_type: z.coerce.number({ error: 'msg_type 须为数字' }).int().default(MSG_TYPE.text),
+  content: z
+    .string({ error: '消息须为文本' })
+    .trim()
+    .max(CHAT_TEXT_MAX_LENGTH, { error: `消息不能超过 ${CHAT_TEXT_MAX_LENGTH} 个字` })
+    .default(''),
+  media_src: z.string({ error: 'media_src 须为文本' }).trim().max(500, { error: 'media_src 过长' }).default(''),
+  post_id: OptionalRef,
+  prd_id: OptionalRef,
+  client_msg_id: z
+    .string({ error: 'client_msg_id 须为文本' })
+    .trim()
+    .max(CLIENT_MSG_ID_MAX_LENGTH, { error: `client_msg_id 不能超过 ${CLIENT_MSG_ID_MAX_LENGTH} 个字符` })
+    .regex(/^[A-Za-z0-9_-]*$/, { error: 'client_msg_id 只能包含字母、数字、- 和 _' })
+    .default(''),
+};
+
+/** Sends of a person, private and team alike: a burst, and an hour. */
+export const CHAT_SEND_RATE_LIMIT = {
+  by: 'user',
+  windows: [
+    { limit: 20, windowSeconds: 10 },
+    { limit: 600, windowSeconds: 3600 },
+  ],
+} as const;
+
+/**
  * Sends a private message (talk_type 1: team chats are send-team-chat in teams.ts, and
  * talk_type 2 here is CHAT_TYPE_UNSUPPORTED). Each msg_type needs its own fields: text
  * `content`; image and video an uploaded file of the sender's in `media_src`; a post
@@ -171,31 +203,11 @@ export const chatSend = defineEndpoint({
   body: z.object({
     receiver_id: IdSchema,
     talk_type: z.coerce.number({ error: 'talk_type 须为数字' }).int().default(TALK_TYPE.private),
-    msg_type: z.coerce.number({ error: 'msg_type 须为数字' }).int().default(MSG_TYPE.text),
-    content: z
-      .string({ error: '消息须为文本' })
-      .trim()
-      .max(CHAT_TEXT_MAX_LENGTH, { error: `消息不能超过 ${CHAT_TEXT_MAX_LENGTH} 个字` })
-      .default(''),
-    media_src: z.string({ error: 'media_src 须为文本' }).trim().max(500, { error: 'media_src 过长' }).default(''),
-    post_id: OptionalRef,
-    prd_id: OptionalRef,
-    client_msg_id: z
-      .string({ error: 'client_msg_id 须为文本' })
-      .trim()
-      .max(CLIENT_MSG_ID_MAX_LENGTH, { error: `client_msg_id 不能超过 ${CLIENT_MSG_ID_MAX_LENGTH} 个字符` })
-      .regex(/^[A-Za-z0-9_-]*$/, { error: 'client_msg_id 只能包含字母、数字、- 和 _' })
-      .default(''),
+    ...MessageFields,
   }),
   data: ChatMessageSchema,
   auth: 'user',
-  rateLimit: {
-    by: 'user',
-    windows: [
-      { limit: 20, windowSeconds: 10 },
-      { limit: 600, windowSeconds: 3600 },
-    ],
-  },
+  rateLimit: CHAT_SEND_RATE_LIMIT,
   summary: '发送私信',
 });
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ChatMessageSchema } from './chat.ts';
-import { CHAT_TEXT_MAX_LENGTH, CLIENT_MSG_ID_MAX_LENGTH, MSG_TYPE } from './chat-rules.ts';
+import { CHAT_SEND_RATE_LIMIT, ChatMessageSchema, MessageFields } from './chat.ts';
 import { PAGE_SIZE } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { BOTH_OR_NEITHER, bothOrNeither, RadarLimitField, radiusKmField, ViewerPointFields } from './nearby.ts';
@@ -369,11 +368,6 @@ export const teamChatHistory = defineEndpoint({
   summary: '车队群聊历史',
 });
 
-const OptionalRef = z.preprocess(
-  (v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v),
-  IdSchema.optional(),
-);
-
 /**
  * Sends to a team's chat, members of an active team only, under the private chat's
  * message rules (text, own uploads, post and product cards, prohibited words,
@@ -384,31 +378,11 @@ export const sendTeamChat = defineEndpoint({
   path: `${PREFIX}/send-team-chat`,
   body: z.object({
     team_id: TeamIdSchema,
-    msg_type: z.coerce.number({ error: 'msg_type 须为数字' }).int().default(MSG_TYPE.text),
-    content: z
-      .string({ error: '消息须为文本' })
-      .trim()
-      .max(CHAT_TEXT_MAX_LENGTH, { error: `消息不能超过 ${CHAT_TEXT_MAX_LENGTH} 个字` })
-      .default(''),
-    media_src: z.string({ error: 'media_src 须为文本' }).trim().max(500, { error: 'media_src 过长' }).default(''),
-    post_id: OptionalRef,
-    prd_id: OptionalRef,
-    client_msg_id: z
-      .string({ error: 'client_msg_id 须为文本' })
-      .trim()
-      .max(CLIENT_MSG_ID_MAX_LENGTH, { error: `client_msg_id 不能超过 ${CLIENT_MSG_ID_MAX_LENGTH} 个字符` })
-      .regex(/^[A-Za-z0-9_-]*$/, { error: 'client_msg_id 只能包含字母、数字、- 和 _' })
-      .default(''),
+    ...MessageFields,
   }),
   data: z.object({ id: z.number(), success: z.boolean(), message: ChatMessageSchema }),
   auth: 'user',
-  rateLimit: {
-    by: 'user',
-    windows: [
-      { limit: 20, windowSeconds: 10 },
-      { limit: 600, windowSeconds: 3600 },
-    ],
-  },
+  rateLimit: CHAT_SEND_RATE_LIMIT,
   summary: '发送车队群聊消息',
 });
 
