@@ -55,7 +55,7 @@ function AvatarPlaceholder({ avatar, nickname, compact }: { avatar: string; nick
   return (
     <div className={cn('flex items-center gap-2', compact ? 'p-0.5' : 'py-1 pr-2 pl-1')}>
       <Avatar src={avatarUrl} name={nickname} size={compact ? 30 : 32} />
-      {compact ? null : <span className="max-w-32 truncate text-sm font-medium">{nickname}</span>}
+      {compact ? null : <span className="max-w-24 truncate text-sm font-medium 2xl:max-w-32">{nickname}</span>}
     </div>
   );
 }

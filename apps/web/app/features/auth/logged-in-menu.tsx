@@ -40,7 +40,7 @@ export function LoggedInMenu({ uid, nickname, avatar, isAdmin, compact }: Logged
             {compact ? null : (
               <>
                 <span
-                  className="max-w-32 truncate text-sm font-medium text-gray-900 dark:text-white"
+                  className="max-w-24 truncate text-sm font-medium text-gray-900 2xl:max-w-32 dark:text-white"
                   data-testid="header-nickname"
                 >
                   {nickname}
