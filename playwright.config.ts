@@ -41,12 +41,15 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
+      // Journeys of phones only (tagged PHONE_ONLY in e2e/fixtures.ts) run on mobile.
+      grepInvert: /@phone-only/,
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 }, userAgent: DESKTOP_USER_AGENT },
     },
     {
       name: 'mobile',
-      // Checks the viewport changes nothing for (tagged VIEWPORT_FREE in e2e/fixtures.ts) ran on desktop.
-      grepInvert: /@viewport-free/,
+      // Checks the viewport changes nothing for (tagged VIEWPORT_FREE in e2e/fixtures.ts), and
+      // journeys repeating a screen's logic its layouts share (ONE_VIEWPORT), ran on desktop.
+      grepInvert: /@viewport-free|@one-viewport/,
       use: {
         browserName: 'chromium',
         viewport: { width: 390, height: 844 },

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { type ApiError, logoutAll, myAccount, STATUS } from '@evcircle/contract';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, ONE_VIEWPORT, test } from './fixtures.ts';
 import { apiClient, loginByApi, loginInBrowser, readSmsCode, testAddress, uniqueMobile } from './support/login.ts';
 
 /**
@@ -90,10 +90,9 @@ test.describe('auth', () => {
     await expect(page.getByTestId('header-account')).toBeVisible();
   });
 
-  test('a wrong code clears the boxes and says so; an incomplete one is refused; a paste is cut to 4 digits', async ({
-    page,
-    isMobile,
-  }) => {
+  test('a wrong code clears the boxes and says so; an incomplete one is refused; a paste is cut to 4 digits', {
+    tag: ONE_VIEWPORT,
+  }, async ({ page, isMobile }) => {
     await ownAddress(page);
     await page.goto('/');
     const modal = await openPhoneTab(page, isMobile);
@@ -134,10 +133,9 @@ test.describe('auth', () => {
     await expect(page.getByTestId('header-account')).toBeVisible();
   });
 
-  test('a foreign number answers the image challenge; a wrong answer gets 验证码错误 and a new image', async ({
-    page,
-    isMobile,
-  }) => {
+  test('a foreign number answers the image challenge; a wrong answer gets 验证码错误 and a new image', {
+    tag: ONE_VIEWPORT,
+  }, async ({ page, isMobile }) => {
     await ownAddress(page);
     await page.goto('/');
     const modal = await openPhoneTab(page, isMobile);
@@ -196,7 +194,9 @@ test.describe('auth', () => {
     // A script that skips the challenge is refused by the server: auth.routes.test.ts (CHALLENGE_REQUIRED).
   });
 
-  test('the modal is a labelled dialog: Esc closes it, focus returns to 登录', async ({ page }) => {
+  test('the modal is a labelled dialog: Esc closes it, focus returns to 登录', { tag: ONE_VIEWPORT }, async ({
+    page,
+  }) => {
     await page.goto('/');
     const login = page.getByTestId('header-login');
     await login.click();
@@ -239,7 +239,9 @@ test.describe('auth', () => {
     expect(html).not.toContain('data-testid="header-account"');
   });
 
-  test('a session ended elsewhere (2011) turns the header back to 登录 without a reload', async ({ page, context }) => {
+  test('a session ended elsewhere (2011) turns the header back to 登录 without a reload', {
+    tag: ONE_VIEWPORT,
+  }, async ({ page, context }) => {
     const user = await loginInBrowser(context);
     const other = await loginByApi();
     await page.goto(`/user/${other.account.uid}`);

@@ -1,6 +1,6 @@
 import { ApiError, adminProductOnSale, cartAdd, cartDelete, cartList, STATUS } from '@evcircle/contract';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, ONE_VIEWPORT, test } from './fixtures.ts';
 import { createTestProduct } from './support/cart-product.ts';
 import { E2E_ADMIN_MOBILES } from './support/constants.ts';
 import { loginByApi, loginInBrowser, useSession } from './support/login.ts';
@@ -13,7 +13,7 @@ function line(page: Page, cid: number) {
   return page.locator(`[data-testid="cart-line"][data-cid="${cid}"]`);
 }
 
-test('a visitor to /cart is asked to log in, and the header shows no cart', async ({ page }) => {
+test('a visitor to /cart is asked to log in, and the header shows no cart', { tag: ONE_VIEWPORT }, async ({ page }) => {
   await page.goto('/cart');
   await expect(page.getByTestId('cart-guest')).toContainText('登录后查看购物车');
   await expect(page.getByTestId('login-prompt-button')).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, ONE_VIEWPORT, test } from './fixtures.ts';
 import { waitForHydration } from './support/hydration.ts';
 
 /** The privacy page's route module: React Router imports it on the first client navigation there. */
@@ -8,7 +8,9 @@ test.describe('a page whose code chunk cannot be loaded', () => {
   // The browser and React Router log the missing chunk (each line names it); nothing else may be logged.
   test.use({ allowedConsoleErrors: [/\/assets\/privacy-policy-[\w-]+\.js\b/] });
 
-  test('reader clicking through gets one reload in 10 s, then the error page, never a loop', async ({ page }) => {
+  test('reader clicking through gets one reload in 10 s, then the error page, never a loop', {
+    tag: ONE_VIEWPORT,
+  }, async ({ page }) => {
     let loads = 0;
     page.on('load', () => {
       loads += 1;

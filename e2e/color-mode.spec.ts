@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, ONE_VIEWPORT, test } from './fixtures.ts';
 
 const html = (page: Page) => page.locator('html');
 
@@ -46,7 +46,7 @@ test.describe('colour mode', () => {
     await bare.close();
   });
 
-  test('reader who chose light stays light on a dark system', async ({ page }) => {
+  test('reader who chose light stays light on a dark system', { tag: ONE_VIEWPORT }, async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto('/');
     await choosePreference(page, 'light');
@@ -56,7 +56,7 @@ test.describe('colour mode', () => {
     await expect(html(page)).not.toHaveClass(/(^|\s)dark(\s|$)/);
   });
 
-  test('with no choice made, the page follows the system setting, live', async ({ page }) => {
+  test('with no choice made, the page follows the system setting, live', { tag: ONE_VIEWPORT }, async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto('/');
     await expect(html(page)).toHaveClass(/(^|\s)dark(\s|$)/);

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { blockAct, commentReply, commentSave, type Reply } from '@evcircle/contract';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, ONE_VIEWPORT, test } from './fixtures.ts';
 import { type LoggedInUser, loginByApi, useSession } from './support/login.ts';
 import { publishImagePost } from './support/media.ts';
 
@@ -112,10 +112,9 @@ test.describe('comments', () => {
     await expect(section.getByText(firstWord)).toHaveCount(0);
   });
 
-  test('comments come with the post page from the server; a failed load in the modal offers 重试', async ({
-    page,
-    request,
-  }) => {
+  test('comments come with the post page from the server; a failed load in the modal offers 重试', {
+    tag: ONE_VIEWPORT,
+  }, async ({ page, request }) => {
     const [author, reader] = await Promise.all([loginByApi(), loginByApi()]);
     const pid = await createPost(author);
     const word = `充电口盖有点异响，大家遇到过吗 ${randomInt(1e6)}`;
@@ -142,7 +141,10 @@ test.describe('comments', () => {
     await expect(section.getByTestId('comments-error')).toHaveCount(0);
   });
 
-  test('a visitor reads comments and replies, and is asked to log in to reply or like', async ({ page, context }) => {
+  test('a visitor reads comments and replies, and is asked to log in to reply or like', { tag: ONE_VIEWPORT }, async ({
+    page,
+    context,
+  }) => {
     const [author, reader] = await Promise.all([loginByApi(), loginByApi()]);
     const pid = await createPost(author);
     const word = `求问这个轮毂的型号 ${randomInt(1e6)}`;
@@ -169,10 +171,9 @@ test.describe('comments', () => {
     await expect(row.getByTestId('comment-like').first()).toHaveAttribute('aria-pressed', 'false');
   });
 
-  test('a reader expands replies, loads more comments, and is told about prohibited words and blocks', async ({
-    page,
-    context,
-  }) => {
+  test('a reader expands replies, loads more comments, and is told about prohibited words and blocks', {
+    tag: ONE_VIEWPORT,
+  }, async ({ page, context }) => {
     test.slow(); // seventeen writes before the page opens
     const [author, reader] = await Promise.all([loginByApi(), loginByApi()]);
     const pid = await createPost(author);
@@ -224,7 +225,7 @@ test.describe('comments', () => {
     await expect(section.getByTestId('comment-count')).toHaveText('共 17 条评论');
   });
 
-  test("a post's author deletes someone else's comment on it", async ({ page, context }) => {
+  test("a post's author deletes someone else's comment on it", { tag: ONE_VIEWPORT }, async ({ page, context }) => {
     const [author, reader] = await Promise.all([loginByApi(), loginByApi()]);
     const pid = await createPost(author);
     const word = `顺便出一套二手轮胎，有需要的私聊 ${randomInt(1e6)}`;

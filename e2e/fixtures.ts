@@ -100,3 +100,20 @@ export { expect };
  * desktop project alone.
  */
 export const VIEWPORT_FREE = '@viewport-free';
+
+/**
+ * The tag of a journey that repeats, on a screen another journey already covers on both
+ * viewports, logic the screen runs identically on both layouts (a refusal, a validation
+ * or failure path, a 404, a redirect, a variation of a covered flow, a behaviour the API
+ * confirms) with the same markup. playwright.config.ts runs it in the desktop project
+ * alone (docs/decisions/0009, "When a budget is exceeded", step 2). A journey whose
+ * layout differs (navigation, bottom bars, header menus, modals) stays on both.
+ */
+export const ONE_VIEWPORT = '@one-viewport';
+
+/**
+ * The tag of a journey only a phone takes: a touch gesture, the phone's own controls, or
+ * a variation on a screen drawn in the phone layout on every device (/invite, /m/scan).
+ * playwright.config.ts runs it in the mobile project alone.
+ */
+export const PHONE_ONLY = '@phone-only';

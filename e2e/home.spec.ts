@@ -1,6 +1,6 @@
 import { type Post, postsNoAds } from '@evcircle/contract';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, VIEWPORT_FREE } from './fixtures.ts';
+import { expect, ONE_VIEWPORT, test, VIEWPORT_FREE } from './fixtures.ts';
 
 const PAGE_SIZE = 20;
 
@@ -56,7 +56,9 @@ test.describe('home feed', () => {
     for (const post of feed) expect(html, `post ${post.pid}'s author is in the HTML`).toContain(post.uname);
   });
 
-  test('a cover that cannot be shown leaves a neutral box on its card, not a broken image', async ({ page, api }) => {
+  test('a cover that cannot be shown leaves a neutral box on its card, not a broken image', {
+    tag: ONE_VIEWPORT,
+  }, async ({ page, api }) => {
     // As a server without ffmpeg answers a video's cover: the envelope, not a picture.
     await page.route(/\/files\/.+\?(vframe|imageView2)/, (route) =>
       route.fulfill({
@@ -89,7 +91,10 @@ test.describe('home feed', () => {
     await expectCoverLoaded(page, feed[0]!.pid);
   });
 
-  test('reader scrolls down and the next page loads, with skeletons while it comes', async ({ page, api }) => {
+  test('reader scrolls down and the next page loads, with skeletons while it comes', { tag: ONE_VIEWPORT }, async ({
+    page,
+    api,
+  }) => {
     const secondPage = await api.call(postsNoAds, { page: 2, size: PAGE_SIZE });
     expect(secondPage.length, 'the e2e seed has a second page').toBeGreaterThan(0);
 
@@ -114,7 +119,7 @@ test.describe('home feed', () => {
     expect(new Set(pids).size, 'no post is shown twice').toBe(pids.length);
   });
 
-  test('/home shows the same feed as /, without redirecting', async ({ page, request }) => {
+  test('/home shows the same feed as /, without redirecting', { tag: ONE_VIEWPORT }, async ({ page, request }) => {
     const home = await request.get('/home', { maxRedirects: 0 });
     expect(home.status()).toBe(200);
     const root = await request.get('/');

@@ -1,5 +1,5 @@
 import { integral, integralInfo, inviteInfo, myInvites, POINTS } from '@evcircle/contract';
-import { expect, test } from './fixtures.ts';
+import { expect, ONE_VIEWPORT, PHONE_ONLY, test } from './fixtures.ts';
 import { apiClient, loginByApi, loginInBrowser, useSession } from './support/login.ts';
 
 /** Where /invite/{code} keeps the code on the device (apps/web/app/features/auth/pending-invite.ts). */
@@ -22,7 +22,10 @@ test.describe('invite page', () => {
     await expect(page.getByTestId('invite-signup')).toHaveText('立即注册/登录');
   });
 
-  test('a new user who signs up from it gets the reward, and so does the inviter', async ({ page, context }) => {
+  test('a new user who signs up from it gets the reward, and so does the inviter', { tag: PHONE_ONLY }, async ({
+    page,
+    context,
+  }) => {
     const inviter = await loginByApi();
     const code = inviter.account.invite_code;
     const inviterBefore = await inviter.api.call(integral, {});
@@ -55,7 +58,7 @@ test.describe('invite page', () => {
     expect(invites.users.map((u) => u.uid)).toEqual([newcomer.account.uid]);
   });
 
-  test('the inviter sees the people they invited in settings', async ({ page, context }) => {
+  test('the inviter sees the people they invited in settings', { tag: ONE_VIEWPORT }, async ({ page, context }) => {
     const inviter = await loginInBrowser(context);
     const newcomer = await loginByApi({ invite: inviter.account.invite_code });
     await page.goto('/settings#invite');
@@ -63,7 +66,10 @@ test.describe('invite page', () => {
     await expect(page.getByTestId('invited-users').getByTestId('user-row')).toContainText(newcomer.account.nickname);
   });
 
-  test('a logged-in visitor learns the invite is for new accounts only', async ({ page, reader: _ }) => {
+  test('a logged-in visitor learns the invite is for new accounts only', { tag: PHONE_ONLY }, async ({
+    page,
+    reader: _,
+  }) => {
     const inviter = await loginByApi();
     await page.goto(`/invite/${inviter.account.invite_code}`);
     await expect(page.getByTestId('inviter-name')).toHaveText(inviter.account.nickname);
@@ -74,7 +80,7 @@ test.describe('invite page', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), PENDING_INVITE_KEY)).toBeNull();
   });
 
-  test('the inviter opening their own link is told to share it', async ({ page, context }) => {
+  test('the inviter opening their own link is told to share it', { tag: PHONE_ONLY }, async ({ page, context }) => {
     const me = await loginInBrowser(context);
     await page.goto(`/invite/${me.account.invite_code}`);
     await expect(page.getByTestId('invite-logged-in')).toHaveAttribute('data-state', 'own');
@@ -83,7 +89,7 @@ test.describe('invite page', () => {
   test.describe('unknown code', () => {
     test.use({ allowedConsoleErrors: [/^Failed to load resource: .*status of 404/] });
 
-    test('gets HTTP 404 and a clear 邀请码不存在', async ({ page }) => {
+    test('gets HTTP 404 and a clear 邀请码不存在', { tag: PHONE_ONLY }, async ({ page }) => {
       for (const code of ['ZZZZZZZZ', 'no!']) {
         const response = await page.goto(`/invite/${encodeURIComponent(code)}`);
         expect(response?.status(), code).toBe(404);

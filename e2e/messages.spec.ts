@@ -8,7 +8,7 @@ import {
   productsByCategory,
 } from '@evcircle/contract';
 import type { BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, ONE_VIEWPORT, test } from './fixtures.ts';
 import { type LoggedInUser, loginByApi, loginInBrowser } from './support/login.ts';
 import { noisePng, publishImagePost } from './support/media.ts';
 import { openAs } from './support/other-person.ts';
@@ -165,151 +165,151 @@ test.describe('messages', () => {
     await shoot(page, testInfo.project.name, 'messages-history');
   });
 
-  test('A shares a post, a product and a photo to B; B sees the cards and opens the photo large', async ({
-    page,
-    context,
-    browser,
-    api,
-  }, testInfo) => {
-    const [a, b] = await twoFriends(context);
-    const pid = await publishImagePost(a, 'mod', '新装的轮毂，分享给大家看看');
-    const [product] = (await api.call(productsByCategory, { size: 1, others: '{}' })).items;
-    if (!product) throw new Error('the seed has products');
+  test(
+    'A shares a post, a product and a photo to B; B sees the cards and opens the photo large',
+    { tag: ONE_VIEWPORT },
+    async ({ page, context, browser, api }, testInfo) => {
+      const [a, b] = await twoFriends(context);
+      const pid = await publishImagePost(a, 'mod', '新装的轮毂，分享给大家看看');
+      const [product] = (await api.call(productsByCategory, { size: 1, others: '{}' })).items;
+      if (!product) throw new Error('the seed has products');
 
-    // The post's share sheet: 分享到私信 lists B among the friends.
-    await page.goto(`/post/${pid}`);
-    await page.getByTestId('post-share').click();
-    await expect(page.getByTestId('share-to-chat')).toHaveText('分享到私信');
-    await shoot(page, testInfo.project.name, 'messages-post-share');
-    await page.getByTestId('share-to-chat').click();
-    const sheet = page.getByTestId('share-chat-sheet');
-    await expect(sheet).toBeVisible();
-    await shoot(page, testInfo.project.name, 'messages-share-sheet');
-    await sheet.locator(`[data-testid="share-chat-row"][data-uid="${b.account.uid}"]`).click();
-    await expect(sheet).toBeHidden();
-    await expect(page.getByRole('status').filter({ hasText: '已发送' })).toBeVisible();
+      // The post's share sheet: 分享到私信 lists B among the friends.
+      await page.goto(`/post/${pid}`);
+      await page.getByTestId('post-share').click();
+      await expect(page.getByTestId('share-to-chat')).toHaveText('分享到私信');
+      await shoot(page, testInfo.project.name, 'messages-post-share');
+      await page.getByTestId('share-to-chat').click();
+      const sheet = page.getByTestId('share-chat-sheet');
+      await expect(sheet).toBeVisible();
+      await shoot(page, testInfo.project.name, 'messages-share-sheet');
+      await sheet.locator(`[data-testid="share-chat-row"][data-uid="${b.account.uid}"]`).click();
+      await expect(sheet).toBeHidden();
+      await expect(page.getByRole('status').filter({ hasText: '已发送' })).toBeVisible();
 
-    // The product page's share sheet: B is now a recent conversation.
-    await page.goto(`/product/${product.pid}`);
-    await page.getByTestId('product-share').click();
-    await page.getByTestId('share-to-chat').click();
-    await sheet.locator(`[data-testid="share-chat-row"][data-uid="${b.account.uid}"]`).first().click();
-    await expect(page.getByRole('status').filter({ hasText: '已发送' })).toBeVisible();
+      // The product page's share sheet: B is now a recent conversation.
+      await page.goto(`/product/${product.pid}`);
+      await page.getByTestId('product-share').click();
+      await page.getByTestId('share-to-chat').click();
+      await sheet.locator(`[data-testid="share-chat-row"][data-uid="${b.account.uid}"]`).first().click();
+      await expect(page.getByRole('status').filter({ hasText: '已发送' })).toBeVisible();
 
-    // A photo from the conversation's composer, through the upload.
-    // B found by the search box, by nickname.
-    await page.goto('/messages');
-    await page.getByTestId('chat-search').fill(b.account.nickname);
-    const found = page
-      .getByTestId('chat-search-results')
-      .locator(`[data-testid="friend-row"][data-uid="${b.account.uid}"]`);
-    await expect(found).toContainText('互相关注');
-    await shoot(page, testInfo.project.name, 'messages-search');
-    await found.click();
-    await expect(page).toHaveURL(`/messages?with=${b.account.uid}`);
-    await expect(page.getByTestId('message-post')).toBeVisible();
-    // The composer is enabled once the conversation is open (and its code is running).
-    await expect(page.getByTestId('chat-input')).toBeEnabled();
-    await page.getByTestId('chat-image-input').setInputFiles({
-      name: 'wheel.png',
-      mimeType: 'image/png',
-      buffer: noisePng(120, 80),
-    });
-    const photo = page
-      .getByTestId('conversation')
-      .getByTestId('chat-message')
-      .filter({ has: page.getByTestId('message-image') });
-    await expect(photo).toHaveAttribute('data-state', 'sent');
+      // A photo from the conversation's composer, through the upload.
+      // B found by the search box, by nickname.
+      await page.goto('/messages');
+      await page.getByTestId('chat-search').fill(b.account.nickname);
+      const found = page
+        .getByTestId('chat-search-results')
+        .locator(`[data-testid="friend-row"][data-uid="${b.account.uid}"]`);
+      await expect(found).toContainText('互相关注');
+      await shoot(page, testInfo.project.name, 'messages-search');
+      await found.click();
+      await expect(page).toHaveURL(`/messages?with=${b.account.uid}`);
+      await expect(page.getByTestId('message-post')).toBeVisible();
+      // The composer is enabled once the conversation is open (and its code is running).
+      await expect(page.getByTestId('chat-input')).toBeEnabled();
+      await page.getByTestId('chat-image-input').setInputFiles({
+        name: 'wheel.png',
+        mimeType: 'image/png',
+        buffer: noisePng(120, 80),
+      });
+      const photo = page
+        .getByTestId('conversation')
+        .getByTestId('chat-message')
+        .filter({ has: page.getByTestId('message-image') });
+      await expect(photo).toHaveAttribute('data-state', 'sent');
 
-    const other = await openAs(browser, testInfo, b);
-    await other.goto(`/messages?with=${a.account.uid}`);
-    const post = other.page.getByTestId('message-post');
-    await expect(post).toHaveAttribute('href', `/post/${pid}`);
-    await expect(post).toContainText('新装的轮毂，分享给大家看看');
-    await expect(post).toContainText(`@${a.account.nickname}`);
-    const card = other.page.getByTestId('message-product');
-    await expect(card).toHaveAttribute('href', `/product/${product.pid}`);
-    await expect(card).toContainText(product.title);
-    await expect(card).toContainText('¥');
-    await other.page.getByTestId('message-image').click();
-    await expect(other.page.getByTestId('image-viewer')).toBeVisible();
-    await shoot(other.page, testInfo.project.name, 'messages-image-viewer');
-    await other.page.keyboard.press('Escape');
-    await expect(other.page.getByTestId('image-viewer')).toBeHidden();
-    await shoot(other.page, testInfo.project.name, 'messages-cards');
+      const other = await openAs(browser, testInfo, b);
+      await other.goto(`/messages?with=${a.account.uid}`);
+      const post = other.page.getByTestId('message-post');
+      await expect(post).toHaveAttribute('href', `/post/${pid}`);
+      await expect(post).toContainText('新装的轮毂，分享给大家看看');
+      await expect(post).toContainText(`@${a.account.nickname}`);
+      const card = other.page.getByTestId('message-product');
+      await expect(card).toHaveAttribute('href', `/product/${product.pid}`);
+      await expect(card).toContainText(product.title);
+      await expect(card).toContainText('¥');
+      await other.page.getByTestId('message-image').click();
+      await expect(other.page.getByTestId('image-viewer')).toBeVisible();
+      await shoot(other.page, testInfo.project.name, 'messages-image-viewer');
+      await other.page.keyboard.press('Escape');
+      await expect(other.page.getByTestId('image-viewer')).toBeHidden();
+      await shoot(other.page, testInfo.project.name, 'messages-cards');
 
-    const { messages } = await b.api.call(chatHistory, { receiver_id: a.account.uid });
-    expect(messages.map((m) => m.msg_type)).toEqual([MSG_TYPE.post, MSG_TYPE.product, MSG_TYPE.image]);
-    await other.close();
-  });
+      const { messages } = await b.api.call(chatHistory, { receiver_id: a.account.uid });
+      expect(messages.map((m) => m.msg_type)).toEqual([MSG_TYPE.post, MSG_TYPE.product, MSG_TYPE.image]);
+      await other.close();
+    },
+  );
 
   test.describe('when a send fails', () => {
     // Sends are cut off on purpose below: the browser reports the failed requests.
     test.use({ allowedConsoleErrors: [/net::ERR_(FAILED|INTERNET_DISCONNECTED)/] });
 
-    test('it shows 发送失败; the retry stores it once; the stranger limit and a block show the server’s words', async ({
-      page,
-      context,
-    }, testInfo) => {
-      const a = await loginInBrowser(context);
-      const b = await loginByApi();
-      await page.goto(`/messages?with=${b.account.uid}`);
-      await expect(page.getByTestId('send-left')).toHaveText('对方回复前还可发送 3 条');
+    test(
+      'it shows 发送失败; the retry stores it once; the stranger limit and a block show the server’s words',
+      { tag: ONE_VIEWPORT },
+      async ({ page, context }, testInfo) => {
+        const a = await loginInBrowser(context);
+        const b = await loginByApi();
+        await page.goto(`/messages?with=${b.account.uid}`);
+        await expect(page.getByTestId('send-left')).toHaveText('对方回复前还可发送 3 条');
 
-      // Offline for the first send: it fails, and the retry (the same client id) goes through.
-      let isOffline = true;
-      await page.route(/\/api\/v1\/msg\/chat\/send\?/, async (route) => {
-        if (isOffline) return route.abort('internetdisconnected');
-        return route.continue();
-      });
-      await send(page, '第一条消息');
-      const first = messageWith(page, '第一条消息');
-      await expect(first).toHaveAttribute('data-state', 'failed');
-      await expect(first.getByTestId('message-status')).toHaveText('发送失败');
-      await expect(first.getByTestId('message-error')).toHaveText('网络异常，请检查网络后重试');
-      await expect(page.getByTestId('send-left')).toHaveText('对方回复前还可发送 3 条');
-      isOffline = false;
-      await first.getByTestId('message-retry').click();
-      await expect(first).toHaveAttribute('data-state', 'sent');
-      await expect(page.getByTestId('send-left')).toHaveText('对方回复前还可发送 2 条');
+        // Offline for the first send: it fails, and the retry (the same client id) goes through.
+        let isOffline = true;
+        await page.route(/\/api\/v1\/msg\/chat\/send\?/, async (route) => {
+          if (isOffline) return route.abort('internetdisconnected');
+          return route.continue();
+        });
+        await send(page, '第一条消息');
+        const first = messageWith(page, '第一条消息');
+        await expect(first).toHaveAttribute('data-state', 'failed');
+        await expect(first.getByTestId('message-status')).toHaveText('发送失败');
+        await expect(first.getByTestId('message-error')).toHaveText('网络异常，请检查网络后重试');
+        await expect(page.getByTestId('send-left')).toHaveText('对方回复前还可发送 3 条');
+        isOffline = false;
+        await first.getByTestId('message-retry').click();
+        await expect(first).toHaveAttribute('data-state', 'sent');
+        await expect(page.getByTestId('send-left')).toHaveText('对方回复前还可发送 2 条');
 
-      // The next answer is lost on its way back: the server stored it, and its push shows it once.
-      await page.unroute(/\/api\/v1\/msg\/chat\/send\?/);
-      let isLost = false;
-      await page.route(/\/api\/v1\/msg\/chat\/send\?/, async (route) => {
-        if (isLost) return route.continue();
-        isLost = true;
-        await route.fetch();
-        await route.abort('failed');
-      });
-      await send(page, '第二条消息');
-      await expect(messageWith(page, '第二条消息')).toHaveAttribute('data-state', 'sent');
-      await expect(messageWith(page, '第二条消息')).toHaveCount(1);
-      await expect(page.getByTestId('send-left')).toHaveText('对方回复前还可发送 1 条');
-      const stored = await b.api.call(chatHistory, { receiver_id: a.account.uid });
-      expect(
-        stored.messages.map((m) => m.content),
-        'each stored once',
-      ).toEqual(['第一条消息', '第二条消息']);
+        // The next answer is lost on its way back: the server stored it, and its push shows it once.
+        await page.unroute(/\/api\/v1\/msg\/chat\/send\?/);
+        let isLost = false;
+        await page.route(/\/api\/v1\/msg\/chat\/send\?/, async (route) => {
+          if (isLost) return route.continue();
+          isLost = true;
+          await route.fetch();
+          await route.abort('failed');
+        });
+        await send(page, '第二条消息');
+        await expect(messageWith(page, '第二条消息')).toHaveAttribute('data-state', 'sent');
+        await expect(messageWith(page, '第二条消息')).toHaveCount(1);
+        await expect(page.getByTestId('send-left')).toHaveText('对方回复前还可发送 1 条');
+        const stored = await b.api.call(chatHistory, { receiver_id: a.account.uid });
+        expect(
+          stored.messages.map((m) => m.content),
+          'each stored once',
+        ).toEqual(['第一条消息', '第二条消息']);
 
-      await send(page, '第三条消息');
-      await expect(messageWith(page, '第三条消息')).toHaveAttribute('data-state', 'sent');
-      await expect(page.getByTestId('send-left')).toHaveText('对方回复前还可发送 0 条');
-      await send(page, '第四条消息');
-      const refused = messageWith(page, '第四条消息');
-      await expect(refused).toHaveAttribute('data-state', 'failed');
-      await expect(refused.getByTestId('message-error')).toHaveText(chatErrors.CHAT_STRANGER_LIMIT.message);
-      await shoot(page, testInfo.project.name, 'messages-failed');
+        await send(page, '第三条消息');
+        await expect(messageWith(page, '第三条消息')).toHaveAttribute('data-state', 'sent');
+        await expect(page.getByTestId('send-left')).toHaveText('对方回复前还可发送 0 条');
+        await send(page, '第四条消息');
+        const refused = messageWith(page, '第四条消息');
+        await expect(refused).toHaveAttribute('data-state', 'failed');
+        await expect(refused.getByTestId('message-error')).toHaveText(chatErrors.CHAT_STRANGER_LIMIT.message);
+        await shoot(page, testInfo.project.name, 'messages-failed');
 
-      // B blocks A: the next message is refused with the block's words.
-      await b.api.call(blockAct, { uid: a.account.uid });
-      await send(page, '被拉黑后');
-      await expect(messageWith(page, '被拉黑后').getByTestId('message-error')).toHaveText(
-        chatErrors.CHAT_BLOCKED.message,
-      );
-      const after = await b.api.call(chatHistory, { receiver_id: a.account.uid });
-      expect(after.messages).toHaveLength(3);
-    });
+        // B blocks A: the next message is refused with the block's words.
+        await b.api.call(blockAct, { uid: a.account.uid });
+        await send(page, '被拉黑后');
+        await expect(messageWith(page, '被拉黑后').getByTestId('message-error')).toHaveText(
+          chatErrors.CHAT_BLOCKED.message,
+        );
+        const after = await b.api.call(chatHistory, { receiver_id: a.account.uid });
+        expect(after.messages).toHaveLength(3);
+      },
+    );
   });
 
   test.describe('when the connection drops', () => {
@@ -317,39 +317,42 @@ test.describe('messages', () => {
     // Router its failed look-ups of the links on the page.
     test.use({ allowedConsoleErrors: [/WebSocket|net::ERR_|Failed to fetch manifest patches/] });
 
-    test('what was said meanwhile arrives after the reconnect, once each and in order', async ({
-      page,
-      context,
-    }, testInfo) => {
-      const [a, b] = await twoFriends(context);
-      await b.api.call(chatSend, { receiver_id: a.account.uid, msg_type: MSG_TYPE.text, content: '在吗？' });
+    test(
+      'what was said meanwhile arrives after the reconnect, once each and in order',
+      { tag: ONE_VIEWPORT },
+      async ({ page, context }, testInfo) => {
+        const [a, b] = await twoFriends(context);
+        await b.api.call(chatSend, { receiver_id: a.account.uid, msg_type: MSG_TYPE.text, content: '在吗？' });
 
-      await page.goto(`/messages?with=${b.account.uid}`);
-      await expect(messageWith(page, '在吗？')).toBeVisible();
-      await b.api.call(chatSend, { receiver_id: a.account.uid, msg_type: MSG_TYPE.text, content: '连接正常' });
-      await expect(messageWith(page, '连接正常')).toBeVisible();
+        await page.goto(`/messages?with=${b.account.uid}`);
+        await expect(messageWith(page, '在吗？')).toBeVisible();
+        await b.api.call(chatSend, { receiver_id: a.account.uid, msg_type: MSG_TYPE.text, content: '连接正常' });
+        await expect(messageWith(page, '连接正常')).toBeVisible();
 
-      // Offline: the live connection drops; what B says meanwhile does not arrive.
-      await context.setOffline(true);
-      await page.waitForTimeout(1000);
-      for (const text of ['掉线时 1', '掉线时 2', '掉线时 3']) {
-        await b.api.call(chatSend, { receiver_id: a.account.uid, msg_type: MSG_TYPE.text, content: text });
-      }
-      await page.waitForTimeout(1000);
-      await expect(messageWith(page, '掉线时')).toHaveCount(0);
+        // Offline: the live connection drops; what B says meanwhile does not arrive.
+        await context.setOffline(true);
+        await page.waitForTimeout(1000);
+        for (const text of ['掉线时 1', '掉线时 2', '掉线时 3']) {
+          await b.api.call(chatSend, { receiver_id: a.account.uid, msg_type: MSG_TYPE.text, content: text });
+        }
+        await page.waitForTimeout(1000);
+        await expect(messageWith(page, '掉线时')).toHaveCount(0);
 
-      await context.setOffline(false);
-      await expect(messageWith(page, '掉线时 3')).toBeVisible({ timeout: 15_000 });
-      const texts = await page.getByTestId('conversation').getByTestId('message-text').allTextContents();
-      expect(texts).toEqual(['在吗？', '连接正常', '掉线时 1', '掉线时 2', '掉线时 3']);
-      // Beside it on desktop, the list was read again too.
-      if (!isPhone(testInfo)) {
-        await expect(rowOf(page, b.account.uid).getByTestId('conversation-preview')).toHaveText('掉线时 3');
-      }
-    });
+        await context.setOffline(false);
+        await expect(messageWith(page, '掉线时 3')).toBeVisible({ timeout: 15_000 });
+        const texts = await page.getByTestId('conversation').getByTestId('message-text').allTextContents();
+        expect(texts).toEqual(['在吗？', '连接正常', '掉线时 1', '掉线时 2', '掉线时 3']);
+        // Beside it on desktop, the list was read again too.
+        if (!isPhone(testInfo)) {
+          await expect(rowOf(page, b.account.uid).getByTestId('conversation-preview')).toHaveText('掉线时 3');
+        }
+      },
+    );
   });
 
-  test('a logged-out visitor gets the login prompt on /messages and from 私信 on a profile', async ({ page }) => {
+  test('a logged-out visitor gets the login prompt on /messages and from 私信 on a profile', {
+    tag: ONE_VIEWPORT,
+  }, async ({ page }) => {
     const b = await loginByApi();
     await page.goto('/messages');
     await expect(page).toHaveTitle('私信 - 车友圈');

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, PHONE_ONLY, test } from './fixtures.ts';
 
 test('the header leads from the home feed to the following feed', async ({ page }) => {
   await page.goto('/');
@@ -8,8 +8,10 @@ test('the header leads from the home feed to the following feed', async ({ page 
   await expect(page).toHaveURL(/\/following$/);
 });
 
-test('on a phone the feed strip shows the feed you are on, also the last one', async ({ page, isMobile }) => {
-  test.skip(!isMobile, 'the strip scrolls on phones only; the desktop header shows every feed');
+// The feed strip scrolls on phones only (PHONE_ONLY); the desktop header shows every feed.
+test('on a phone the feed strip shows the feed you are on, also the last one', { tag: PHONE_ONLY }, async ({
+  page,
+}) => {
   const nav = page.getByRole('navigation', { name: '主导航' });
   for (const [path, label] of [
     ['/exp', '经验'],
@@ -25,12 +27,9 @@ test('on a phone the feed strip shows the feed you are on, also the last one', a
   }
 });
 
-test('on a phone, logged in, the strip fades at an edge it cuts instead of cutting a label there', async ({
-  page,
-  reader: _,
-  isMobile,
-}) => {
-  test.skip(!isMobile, 'the strip scrolls on phones only; the desktop header shows every feed');
+test('on a phone, logged in, the strip fades at an edge it cuts instead of cutting a label there', {
+  tag: PHONE_ONLY,
+}, async ({ page, reader: _ }) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: '主导航' });
   await expect(page.getByTestId('header-account')).toBeVisible();

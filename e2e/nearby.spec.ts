@@ -1,6 +1,6 @@
 import { reportLocation } from '@evcircle/contract';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, ONE_VIEWPORT, test } from './fixtures.ts';
 import { loginByApi, loginInBrowser } from './support/login.ts';
 import { openAs } from './support/other-person.ts';
 import { shoot as shootScreen } from './support/screenshots.ts';
@@ -66,33 +66,34 @@ test.describe('nearby', () => {
     await expect(page).toHaveURL(`/user/${neighbour.account.uid}`);
   });
 
-  test('a driver who shares no position is told why it is asked, then picks a city instead', async ({
-    page,
-    context,
-  }, testInfo) => {
-    await loginInBrowser(context);
-    // No permission granted: the browser refuses, as a driver's "don't allow" does.
-    await page.goto('/nearby');
-    const gate = page.getByTestId('location-gate');
-    await expect(gate).toContainText('找到附近的车友和车队');
-    await expect(gate).toContainText('你的精确位置不会展示给任何人');
-    await shoot(page, testInfo, 'nearby-ask');
-    await page.getByTestId('use-location').click();
-    await expect(gate).toHaveAttribute('data-state', 'denied');
-    await expect(gate).toContainText('没有定位权限');
+  test(
+    'a driver who shares no position is told why it is asked, then picks a city instead',
+    { tag: ONE_VIEWPORT },
+    async ({ page, context }, testInfo) => {
+      await loginInBrowser(context);
+      // No permission granted: the browser refuses, as a driver's "don't allow" does.
+      await page.goto('/nearby');
+      const gate = page.getByTestId('location-gate');
+      await expect(gate).toContainText('找到附近的车友和车队');
+      await expect(gate).toContainText('你的精确位置不会展示给任何人');
+      await shoot(page, testInfo, 'nearby-ask');
+      await page.getByTestId('use-location').click();
+      await expect(gate).toHaveAttribute('data-state', 'denied');
+      await expect(gate).toContainText('没有定位权限');
 
-    await page.getByTestId('choose-city').click();
-    await page.getByTestId('city-search').fill('杭');
-    await expect(page.getByTestId('city-choice')).toHaveText(['杭州']);
-    await page.getByTestId('city-choice').click();
-    await expect(page.getByTestId('place-label')).toHaveText('杭州（城市中心）');
-    await expect(page.getByTestId('nearby-people').or(page.getByTestId('nearby-people-empty'))).toBeVisible();
+      await page.getByTestId('choose-city').click();
+      await page.getByTestId('city-search').fill('杭');
+      await expect(page.getByTestId('city-choice')).toHaveText(['杭州']);
+      await page.getByTestId('city-choice').click();
+      await expect(page.getByTestId('place-label')).toHaveText('杭州（城市中心）');
+      await expect(page.getByTestId('nearby-people').or(page.getByTestId('nearby-people-empty'))).toBeVisible();
 
-    // The choice is remembered: the radar measures from it too.
-    await page.goto('/radar');
-    await expect(page.getByTestId('place-label')).toHaveText('杭州（城市中心）');
-    await expect(page.getByTestId('radar')).toBeVisible();
-  });
+      // The choice is remembered: the radar measures from it too.
+      await page.goto('/radar');
+      await expect(page.getByTestId('place-label')).toHaveText('杭州（城市中心）');
+      await expect(page.getByTestId('radar')).toBeVisible();
+    },
+  );
 
   test('a driver starts a team; a neighbour finds it on the radar, joins, and they talk in the team chat', async ({
     page,

@@ -1,6 +1,6 @@
 import { chatSend, commentSave, followAct, likeAct, markAsRead } from '@evcircle/contract';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, ONE_VIEWPORT, test } from './fixtures.ts';
 import { type LoggedInUser, loginByApi, loginInBrowser } from './support/login.ts';
 import { publishImagePost } from './support/media.ts';
 import { shoot } from './support/screenshots.ts';
@@ -62,6 +62,8 @@ test.describe('notifications', () => {
 
     await entry.click();
     await expect(page).toHaveURL(/\/notification$/);
+    // The phone's bottom bar marks where the reader is (the chips journey runs on desktop only).
+    if (isMobile) await expect(entry).toHaveAttribute('aria-current', 'page');
     await expect(page.getByTestId('notify-tab-interaction')).toHaveAttribute('aria-current', 'page');
     await expect(page.getByTestId('notify-tab-interaction-count')).toHaveText('1');
     const item = page.getByTestId('notification').first();
@@ -84,118 +86,119 @@ test.describe('notifications', () => {
     await expect(page.getByTestId('unread-notifications')).toHaveCount(0);
   });
 
-  test('likes of one post collapse live into one row: "…等 3 人赞了你的帖子" with their avatars stacked', async ({
-    page,
-    context,
-  }, testInfo) => {
-    test.setTimeout(60_000);
-    const author = await settledReader(context);
-    const [first, second, third, pid] = await Promise.all([
-      someone(),
-      someone(),
-      someone(),
-      publishImagePost(author, 'travel', '新车提车作业'),
-    ]);
+  test(
+    'likes of one post collapse live into one row: "…等 3 人赞了你的帖子" with their avatars stacked',
+    { tag: ONE_VIEWPORT },
+    async ({ page, context }, testInfo) => {
+      test.setTimeout(60_000);
+      const author = await settledReader(context);
+      const [first, second, third, pid] = await Promise.all([
+        someone(),
+        someone(),
+        someone(),
+        publishImagePost(author, 'travel', '新车提车作业'),
+      ]);
 
-    await openLive(page, '/notification');
-    await expect(page.getByTestId('notify-empty')).toContainText('暂无互动通知');
+      await openLive(page, '/notification');
+      await expect(page.getByTestId('notify-empty')).toContainText('暂无互动通知');
 
-    await first.api.call(likeAct, { pid });
-    const rows = page.getByTestId('notification');
-    await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toContainText(`${first.account.nickname}赞了你的帖子`);
+      await first.api.call(likeAct, { pid });
+      const rows = page.getByTestId('notification');
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first()).toContainText(`${first.account.nickname}赞了你的帖子`);
 
-    await second.api.call(likeAct, { pid });
-    await expect(rows.first()).toContainText(`${second.account.nickname}、${first.account.nickname}赞了你的帖子`);
-    await third.api.call(likeAct, { pid });
-    await expect(rows.first()).toContainText(`${third.account.nickname}等 3 人赞了你的帖子`);
-    await expect(rows).toHaveCount(1);
-    await expect(rows.first().getByTestId('notify-actors')).toHaveAttribute('data-count', '3');
-    await expect(page.getByTestId('unread-notifications')).toHaveText('1');
-    await shoot(page, testInfo.project.name, 'notification-collapsed');
+      await second.api.call(likeAct, { pid });
+      await expect(rows.first()).toContainText(`${second.account.nickname}、${first.account.nickname}赞了你的帖子`);
+      await third.api.call(likeAct, { pid });
+      await expect(rows.first()).toContainText(`${third.account.nickname}等 3 人赞了你的帖子`);
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first().getByTestId('notify-actors')).toHaveAttribute('data-count', '3');
+      await expect(page.getByTestId('unread-notifications')).toHaveText('1');
+      await shoot(page, testInfo.project.name, 'notification-collapsed');
 
-    // The server says the same after a reload.
-    await page.reload();
-    await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toContainText(`${third.account.nickname}等 3 人赞了你的帖子`);
-  });
+      // The server says the same after a reload.
+      await page.reload();
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first()).toContainText(`${third.account.nickname}等 3 人赞了你的帖子`);
+    },
+  );
 
-  test('a follow and a comment appear under their chips; 全部已读 clears the tab, the badge and the dots', async ({
-    page,
-    context,
-    isMobile,
-  }, testInfo) => {
-    test.setTimeout(60_000);
-    const author = await loginInBrowser(context);
-    const [follower, commenter, pid] = await Promise.all([
-      someone(),
-      someone(),
-      publishImagePost(author, 'exp', '冬季续航打折的几个小技巧'),
-    ]);
-    await follower.api.call(followAct, { uid: author.account.uid });
-    await commenter.api.call(commentSave, { pid, content: '学到了，感谢分享！' });
-    await commenter.api.call(likeAct, { pid });
+  test(
+    'a follow and a comment appear under their chips; 全部已读 clears the tab, the badge and the dots',
+    { tag: ONE_VIEWPORT },
+    async ({ page, context, isMobile }, testInfo) => {
+      test.setTimeout(60_000);
+      const author = await loginInBrowser(context);
+      const [follower, commenter, pid] = await Promise.all([
+        someone(),
+        someone(),
+        publishImagePost(author, 'exp', '冬季续航打折的几个小技巧'),
+      ]);
+      await follower.api.call(followAct, { uid: author.account.uid });
+      await commenter.api.call(commentSave, { pid, content: '学到了，感谢分享！' });
+      await commenter.api.call(likeAct, { pid });
 
-    await openLive(page, '/notification');
-    const rows = page.getByTestId('notification');
-    const unreadRows = page.locator('[data-testid="notification"][data-unread="true"]');
-    await expect(rows).toHaveCount(3);
-    await expect(page.getByTestId('notify-tab-interaction-count')).toHaveText('3');
-    // The welcome notice every signup gets waits in 系统.
-    await expect(page.getByTestId('notify-tab-system-count')).toHaveText('1');
-    await expect(page.getByTestId('unread-notifications')).toHaveText('4');
+      await openLive(page, '/notification');
+      const rows = page.getByTestId('notification');
+      const unreadRows = page.locator('[data-testid="notification"][data-unread="true"]');
+      await expect(rows).toHaveCount(3);
+      await expect(page.getByTestId('notify-tab-interaction-count')).toHaveText('3');
+      // The welcome notice every signup gets waits in 系统.
+      await expect(page.getByTestId('notify-tab-system-count')).toHaveText('1');
+      await expect(page.getByTestId('unread-notifications')).toHaveText('4');
 
-    await page.getByTestId('notify-filter-follow').click();
-    await expect(page).toHaveURL(/filter=follow/);
-    await expect(page.getByTestId('notify-filter-follow')).toHaveAttribute('aria-current', 'page');
-    await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toContainText(`${follower.account.nickname}关注了你`);
+      await page.getByTestId('notify-filter-follow').click();
+      await expect(page).toHaveURL(/filter=follow/);
+      await expect(page.getByTestId('notify-filter-follow')).toHaveAttribute('aria-current', 'page');
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first()).toContainText(`${follower.account.nickname}关注了你`);
 
-    await page.getByTestId('notify-filter-comment').click();
-    await expect(page).toHaveURL(/filter=comment/);
-    await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toContainText(`${commenter.account.nickname}评论了你的帖子`);
-    await expect(rows.first()).toContainText('学到了，感谢分享！');
-    await expect(rows.first()).toContainText('冬季续航打折的几个小技巧');
-    await shoot(page, testInfo.project.name, 'notification-comment');
+      await page.getByTestId('notify-filter-comment').click();
+      await expect(page).toHaveURL(/filter=comment/);
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first()).toContainText(`${commenter.account.nickname}评论了你的帖子`);
+      await expect(rows.first()).toContainText('学到了，感谢分享！');
+      await expect(rows.first()).toContainText('冬季续航打折的几个小技巧');
+      await shoot(page, testInfo.project.name, 'notification-comment');
 
-    await page.getByTestId('notify-filter-reply').click();
-    await expect(page.getByTestId('notify-empty')).toContainText('暂无回复');
+      await page.getByTestId('notify-filter-reply').click();
+      await expect(page.getByTestId('notify-empty')).toContainText('暂无回复');
 
-    // 全部已读 clears 互动 (under any chip), not 系统.
-    await page.getByTestId('notify-filter-all').click();
-    await expect(rows).toHaveCount(3);
-    await page.getByTestId('notify-mark-all').click();
-    await expect(unreadRows).toHaveCount(0);
-    await expect(page.getByTestId('notify-tab-interaction-count')).toHaveCount(0);
-    await expect(page.getByTestId('unread-notifications')).toHaveText('1');
-    await expect(page.getByTestId('notify-mark-all')).toBeDisabled();
-    await page.reload();
-    await expect(rows).toHaveCount(3);
-    await expect(unreadRows).toHaveCount(0);
+      // 全部已读 clears 互动 (under any chip), not 系统.
+      await page.getByTestId('notify-filter-all').click();
+      await expect(rows).toHaveCount(3);
+      await page.getByTestId('notify-mark-all').click();
+      await expect(unreadRows).toHaveCount(0);
+      await expect(page.getByTestId('notify-tab-interaction-count')).toHaveCount(0);
+      await expect(page.getByTestId('unread-notifications')).toHaveText('1');
+      await expect(page.getByTestId('notify-mark-all')).toBeDisabled();
+      await page.reload();
+      await expect(rows).toHaveCount(3);
+      await expect(unreadRows).toHaveCount(0);
 
-    // 系统: the welcome notice, under 公告 too, and nothing under 审核.
-    await page.getByTestId('notify-tab-system').click();
-    await expect(page).toHaveURL(/tab=system/);
-    await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toContainText('欢迎来到车友圈');
-    await expect(unreadRows).toHaveCount(1);
-    await page.getByTestId('notify-filter-notice').click();
-    await expect(rows.first()).toContainText('欢迎来到车友圈');
-    await page.getByTestId('notify-filter-moderation').click();
-    await expect(page.getByTestId('notify-empty')).toContainText('暂无审核通知');
-    await page.getByTestId('notify-filter-all').click();
-    await page.getByTestId('notify-mark-all').click();
-    await expect(unreadRows).toHaveCount(0);
-    await expect(page.getByTestId('unread-notifications')).toHaveCount(0);
-    await expect(page.getByTestId('notify-tab-system-count')).toHaveCount(0);
+      // 系统: the welcome notice, under 公告 too, and nothing under 审核.
+      await page.getByTestId('notify-tab-system').click();
+      await expect(page).toHaveURL(/tab=system/);
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first()).toContainText('欢迎来到车友圈');
+      await expect(unreadRows).toHaveCount(1);
+      await page.getByTestId('notify-filter-notice').click();
+      await expect(rows.first()).toContainText('欢迎来到车友圈');
+      await page.getByTestId('notify-filter-moderation').click();
+      await expect(page.getByTestId('notify-empty')).toContainText('暂无审核通知');
+      await page.getByTestId('notify-filter-all').click();
+      await page.getByTestId('notify-mark-all').click();
+      await expect(unreadRows).toHaveCount(0);
+      await expect(page.getByTestId('unread-notifications')).toHaveCount(0);
+      await expect(page.getByTestId('notify-tab-system-count')).toHaveCount(0);
 
-    // 车队: nothing yet, and it says what would come.
-    await page.getByTestId('notify-tab-team').click();
-    await expect(page.getByTestId('notify-empty')).toContainText('附近有人发起车队');
-    await shoot(page, testInfo.project.name, 'notification-team-empty');
-    if (isMobile) await expect(page.getByTestId('tab-notifications')).toHaveAttribute('aria-current', 'page');
-  });
+      // 车队: nothing yet, and it says what would come.
+      await page.getByTestId('notify-tab-team').click();
+      await expect(page.getByTestId('notify-empty')).toContainText('附近有人发起车队');
+      await shoot(page, testInfo.project.name, 'notification-team-empty');
+      if (isMobile) await expect(page.getByTestId('tab-notifications')).toHaveAttribute('aria-current', 'page');
+    },
+  );
 
   test('a private message shows on the 消息 badge live', async ({ page, context, isMobile }, testInfo) => {
     const reader = await settledReader(context);

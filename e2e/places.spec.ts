@@ -1,6 +1,6 @@
 import { nearbyPlaces, STATUS } from '@evcircle/contract';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, ONE_VIEWPORT, test } from './fixtures.ts';
 import { loginInBrowser } from './support/login.ts';
 
 /** 人民广场, Shanghai: the seeded directory has places all around it. */
@@ -11,11 +11,9 @@ const list = (page: Page) => page.getByTestId('nearby-places');
 const items = (page: Page) => page.getByTestId('nearby-place');
 
 test.describe('places', () => {
-  test('a writer who uses their location picks a nearby place, narrowed by what they type', async ({
-    page,
-    context,
-    api,
-  }) => {
+  test('a writer who uses their location picks a nearby place, narrowed by what they type', {
+    tag: ONE_VIEWPORT,
+  }, async ({ page, context, api }) => {
     await loginInBrowser(context);
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation(HERE);
@@ -72,7 +70,10 @@ test.describe('places', () => {
     await expect(list(page)).toHaveCount(0);
   });
 
-  test('when the nearby places cannot be had, the writer is told and can ask again', async ({ page, context }) => {
+  test('when the nearby places cannot be had, the writer is told and can ask again', { tag: ONE_VIEWPORT }, async ({
+    page,
+    context,
+  }) => {
     await loginInBrowser(context);
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation(HERE);

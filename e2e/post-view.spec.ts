@@ -1,6 +1,6 @@
 import { PAGE_SIZE, type Post, postDetail, postsNoAds, THEME_FEEDS } from '@evcircle/contract';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, VIEWPORT_FREE } from './fixtures.ts';
+import { expect, ONE_VIEWPORT, PHONE_ONLY, test, VIEWPORT_FREE } from './fixtures.ts';
 import { E2E_BASE_URL } from './support/constants.ts';
 import { decode, metaContent } from './support/html.ts';
 import { waitForApp } from './support/hydration.ts';
@@ -108,7 +108,11 @@ test.describe('post view', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
   });
 
-  test('a reload with the modal keys shows the modal again, rendered on the server', async ({ page, request, api }) => {
+  test('a reload with the modal keys shows the modal again, rendered on the server', { tag: ONE_VIEWPORT }, async ({
+    page,
+    request,
+    api,
+  }) => {
     const [post] = await api.call(postsNoAds, { page: 1, size: 3 });
     if (!post) throw new Error('the seed has posts');
     const address = `/?modal=true&postId=${post.pid}&index=0`;
@@ -210,7 +214,10 @@ test.describe('post view', () => {
     await expect(count).toHaveText(String(before));
   });
 
-  test('a logged-out reader who taps like gets the login modal, and nothing is counted', async ({ page, api }) => {
+  test('a logged-out reader who taps like gets the login modal, and nothing is counted', { tag: ONE_VIEWPORT }, async ({
+    page,
+    api,
+  }) => {
     // A post of its own: the feed's first post may be one a journey beside this one just
     // published and is liking (a new post tops the feed).
     const pid = await publishImagePost(await loginByApi(), 'travel', '未登录点赞测试：雪山下的充电站');
@@ -230,7 +237,12 @@ test.describe('post view', () => {
   });
 
   // Logged in, so the share counts for this reader (one per reader and post a day).
-  test('share copies the link to the post and shows its QR code', async ({ page, context, reader: _, api }) => {
+  test('share copies the link to the post and shows its QR code', { tag: ONE_VIEWPORT }, async ({
+    page,
+    context,
+    reader: _,
+    api,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_BASE_URL });
     const [post] = await api.call(postsNoAds, { page: 1, size: 2 });
     if (!post) throw new Error('no post');
@@ -337,7 +349,7 @@ test.describe('post view', () => {
     await expect(page.getByTestId('post-modal')).toHaveCount(0);
   });
 
-  test('a post opens as a modal on a profile too', async ({ page, api }) => {
+  test('a post opens as a modal on a profile too', { tag: ONE_VIEWPORT }, async ({ page, api }) => {
     const [post] = await api.call(postsNoAds, { page: 1, size: 1 });
     if (!post) throw new Error('no post');
     await page.goto(`/user/${post.uid}`);
@@ -385,7 +397,7 @@ test.describe('a missing post', () => {
   // The browser reports the 404 document itself; nothing else may be logged.
   test.use({ allowedConsoleErrors: [/status of 404/] });
 
-  test('a missing post answers the 404 page with HTTP 404', async ({ page, request }) => {
+  test('a missing post answers the 404 page with HTTP 404', { tag: ONE_VIEWPORT }, async ({ page, request }) => {
     for (const path of ['/post/99999999', '/m/post/99999999', '/post/abc']) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(404);
@@ -396,9 +408,9 @@ test.describe('a missing post', () => {
   });
 });
 
+// A touch gesture of phones.
 test.describe('pull to refresh', () => {
-  test('on a phone, pulling the feed down at the top reloads its first page', async ({ page, isMobile }) => {
-    test.skip(!isMobile, 'a touch gesture of phones');
+  test('on a phone, pulling the feed down at the top reloads its first page', { tag: PHONE_ONLY }, async ({ page }) => {
     let firstPageCalls = 0;
     await page.route('**/api/v1/cms/posts/no-ads?**', async (route) => {
       if (new URL(route.request().url()).searchParams.get('page') === '1') {
@@ -428,12 +440,10 @@ test.describe('pull to refresh', () => {
     await expect(page.getByTestId('feed-grid').getByTestId('post-card').first()).toBeVisible();
   });
 
-  test('on a phone, the theme feeds and the following feed refresh the same way', async ({
+  test('on a phone, the theme feeds and the following feed refresh the same way', { tag: PHONE_ONLY }, async ({
     page,
-    isMobile,
     reader: _,
   }) => {
-    test.skip(!isMobile, 'a touch gesture of phones');
     for (const [path, api] of [
       ['/travel', '/api/v1/travel/posts'],
       ['/following', '/api/v1/cms/posts/following'],

@@ -8,7 +8,7 @@ import {
   userPosts,
 } from '@evcircle/contract';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, VIEWPORT_FREE } from './fixtures.ts';
+import { expect, ONE_VIEWPORT, test, VIEWPORT_FREE } from './fixtures.ts';
 import { apiClient, loginByApi, loginInBrowser } from './support/login.ts';
 
 /** The number shown for a count of the profile header (帖子 / 关注 / 粉丝 / 获赞). */
@@ -60,7 +60,9 @@ test.describe('profile', () => {
     expect(await me.api.call(followCheckMutual, { uid: other.account.uid })).toEqual({ isfollow: 0, istfollow: 1 });
   });
 
-  test('a logged-out visitor who taps 关注 gets the login modal saying 请先登录', async ({ page }) => {
+  test('a logged-out visitor who taps 关注 gets the login modal saying 请先登录', { tag: ONE_VIEWPORT }, async ({
+    page,
+  }) => {
     const other = await loginByApi();
     await page.goto(`/user/${other.account.uid}`);
     await page.getByTestId('profile-header').getByTestId('follow-button').click();
@@ -91,7 +93,7 @@ test.describe('profile', () => {
   test.describe('unknown user', () => {
     test.use({ allowedConsoleErrors: [/^Failed to load resource: .*status of 404/] });
 
-    test('gets HTTP 404 and a page saying the user does not exist', async ({ page }) => {
+    test('gets HTTP 404 and a page saying the user does not exist', { tag: ONE_VIEWPORT }, async ({ page }) => {
       for (const path of ['/user/987654321', '/user/abc']) {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(404);
@@ -100,7 +102,7 @@ test.describe('profile', () => {
     });
   });
 
-  test('a seeded author’s profile shows their posts and counts', async ({ page }) => {
+  test('a seeded author’s profile shows their posts and counts', { tag: ONE_VIEWPORT }, async ({ page }) => {
     const feed = await apiClient().call(postsNoAds, { page: 1, size: PAGE_SIZE.posts });
     const author = feed[0]?.uid as number;
     const [profile, posts] = await Promise.all([
@@ -151,10 +153,9 @@ test.describe('profile', () => {
     await expect(page.getByTestId('profile-header').getByTestId('follow-button')).toHaveText('已关注');
   });
 
-  test('on their own profile a user gets 编辑资料 and their points instead of a follow button', async ({
-    page,
-    context,
-  }) => {
+  test('on their own profile a user gets 编辑资料 and their points instead of a follow button', {
+    tag: ONE_VIEWPORT,
+  }, async ({ page, context }) => {
     const me = await loginInBrowser(context);
     await page.goto(`/user/${me.account.uid}`);
     await expect(page.getByTestId('profile-header').getByTestId('follow-button')).toHaveCount(0);
@@ -166,7 +167,9 @@ test.describe('profile', () => {
 });
 
 test.describe('following feed', () => {
-  test('a logged-out visitor is asked to log in, and 登录 opens the login modal', async ({ page }) => {
+  test('a logged-out visitor is asked to log in, and 登录 opens the login modal', { tag: ONE_VIEWPORT }, async ({
+    page,
+  }) => {
     const response = await page.goto('/following');
     expect(response?.status()).toBe(200);
     await expect(page.getByTestId('following-guest')).toContainText('登录后查看关注的人的动态');
@@ -190,7 +193,10 @@ test.describe('following feed', () => {
     await expect.poll(() => cardPids(page)).toEqual(expect.arrayContaining(posts.map((p) => p.pid)));
   });
 
-  test('the feed of everyone followed pages in as the user scrolls, with skeletons', async ({ page, context }) => {
+  test('the feed of everyone followed pages in as the user scrolls, with skeletons', { tag: ONE_VIEWPORT }, async ({
+    page,
+    context,
+  }) => {
     const me = await loginInBrowser(context);
     const feed = await apiClient().call(postsNoAds, { page: 1, size: 100 });
     const authors = [...new Set(feed.map((p) => p.uid))];

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { draftCount, draftInfo, draftPager, draftRelease, postDetail } from '@evcircle/contract';
 import type { Page } from '@playwright/test';
 import { testVideo } from '../apps/server/test/test-media.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, ONE_VIEWPORT, test } from './fixtures.ts';
 import { loginInBrowser } from './support/login.ts';
 import { noisePng } from './support/media.ts';
 
@@ -30,7 +30,9 @@ async function waitForUploads(page: Page, count: number) {
 }
 
 test.describe('publish', () => {
-  test('a logged-out visitor is asked to log in, and 登录 opens the login modal', async ({ page }) => {
+  test('a logged-out visitor is asked to log in, and 登录 opens the login modal', { tag: ONE_VIEWPORT }, async ({
+    page,
+  }) => {
     const response = await page.goto('/publish');
     expect(response?.status()).toBe(200);
     await expect(page.getByTestId('publish-guest')).toContainText('登录后发布动态');
@@ -104,10 +106,9 @@ test.describe('publish', () => {
     await expect(page.locator(`[data-testid="post-card"][data-pid="${pid}"]`)).toContainText(text);
   });
 
-  test('autosave keeps a draft, the drafts list reopens it, and publishing it removes the draft', async ({
-    page,
-    context,
-  }) => {
+  test('autosave keeps a draft, the drafts list reopens it, and publishing it removes the draft', {
+    tag: ONE_VIEWPORT,
+  }, async ({ page, context }) => {
     const me = await loginInBrowser(context);
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({ latitude: 31.230416, longitude: 121.473701 });
@@ -184,10 +185,9 @@ test.describe('publish', () => {
     await expect(page.getByTestId('drafts-empty')).toBeVisible();
   });
 
-  test('存草稿 saves at once; the drafts list pages by 9 and deletes only after a confirm', async ({
-    page,
-    context,
-  }) => {
+  test('存草稿 saves at once; the drafts list pages by 9 and deletes only after a confirm', {
+    tag: ONE_VIEWPORT,
+  }, async ({ page, context }) => {
     const me = await loginInBrowser(context);
     for (let i = 1; i <= 9; i++) {
       await me.api.call(draftRelease, {
@@ -310,10 +310,9 @@ test.describe('publish', () => {
       ],
     });
 
-    test('a non-image or a too-large file is refused before upload; a renamed one fails with a retry', async ({
-      page,
-      reader: _,
-    }) => {
+    test('a non-image or a too-large file is refused before upload; a renamed one fails with a retry', {
+      tag: ONE_VIEWPORT,
+    }, async ({ page, reader: _ }) => {
       await page.goto('/publish');
       const uploads: string[] = [];
       page.on('request', (request) => {
@@ -358,7 +357,10 @@ test.describe('publish', () => {
     });
   });
 
-  test('a video post: upload progress, then its cover and duration', async ({ page, reader: me }) => {
+  test('a video post: upload progress, then its cover and duration', { tag: ONE_VIEWPORT }, async ({
+    page,
+    reader: me,
+  }) => {
     await page.goto('/publish');
     await page.getByTestId('video-input').setInputFiles([
       {

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { ApiError, blockAct, blockCheck, commentSave, postInfo, STATUS } from '@evcircle/contract';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, ONE_VIEWPORT, test } from './fixtures.ts';
 import { E2E_ADMIN_MOBILES } from './support/constants.ts';
 import { loginByApi, loginInBrowser, useSession } from './support/login.ts';
 import { publishImagePost } from './support/media.ts';
@@ -21,29 +21,30 @@ test.describe('safety: blocks, reports and the moderation queue', () => {
   // /admin/reports answers a non-admin with a 403 page; the browser logs that document's status.
   test.use({ allowedConsoleErrors: [/^Failed to load resource: .*status of 403 .*@ .*\/admin\/reports$/] });
 
-  test('the profile of someone blocked hides their posts and offers 取消拉黑 in place of 关注', async ({
-    page,
-    context,
-  }, testInfo) => {
-    const other = await loginByApi();
-    const me = await loginInBrowser(context);
-    const pid = await publishImagePost(other, 'beauty', `周末去露营，车里睡得很舒服 #${randomInt(1e6)}`);
-    await me.api.call(blockAct, { uid: other.account.uid });
+  test(
+    'the profile of someone blocked hides their posts and offers 取消拉黑 in place of 关注',
+    { tag: ONE_VIEWPORT },
+    async ({ page, context }, testInfo) => {
+      const other = await loginByApi();
+      const me = await loginInBrowser(context);
+      const pid = await publishImagePost(other, 'beauty', `周末去露营，车里睡得很舒服 #${randomInt(1e6)}`);
+      await me.api.call(blockAct, { uid: other.account.uid });
 
-    await page.goto(`/user/${other.account.uid}`);
-    const header = page.getByTestId('profile-header');
-    await expect(page.getByTestId('posts-blocked')).toContainText('你已拉黑 TA');
-    await expect(postCard(page, pid)).toHaveCount(0);
-    await expect(header.getByTestId('follow-button')).toHaveCount(0);
-    await shoot(page, testInfo.project.name, 'profile-blocked');
+      await page.goto(`/user/${other.account.uid}`);
+      const header = page.getByTestId('profile-header');
+      await expect(page.getByTestId('posts-blocked')).toContainText('你已拉黑 TA');
+      await expect(postCard(page, pid)).toHaveCount(0);
+      await expect(header.getByTestId('follow-button')).toHaveCount(0);
+      await shoot(page, testInfo.project.name, 'profile-blocked');
 
-    await header.getByTestId('unblock-button').click();
-    await expect(page.getByText('已取消拉黑')).toBeVisible();
-    await expect(postCard(page, pid)).toBeVisible();
-    await expect(page.getByTestId('posts-blocked')).toHaveCount(0);
-    await expect(header.getByTestId('follow-button')).toBeVisible();
-    expect(await me.api.call(blockCheck, { uid: other.account.uid })).toEqual({ isblock: 0 });
-  });
+      await header.getByTestId('unblock-button').click();
+      await expect(page.getByText('已取消拉黑')).toBeVisible();
+      await expect(postCard(page, pid)).toBeVisible();
+      await expect(page.getByTestId('posts-blocked')).toHaveCount(0);
+      await expect(header.getByTestId('follow-button')).toBeVisible();
+      expect(await me.api.call(blockCheck, { uid: other.account.uid })).toEqual({ isblock: 0 });
+    },
+  );
 
   test('block from the profile hides their posts and comments; report a post; unblock in settings; an admin removes it', async ({
     page,

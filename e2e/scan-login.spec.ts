@@ -8,7 +8,7 @@ import {
   scanStatus,
 } from '@evcircle/contract';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, PHONE_ONLY, test } from './fixtures.ts';
 import { PHONE_USER_AGENT } from './support/constants.ts';
 import {
   apiClient,
@@ -204,9 +204,8 @@ test.describe('scan login', () => {
     });
   });
 
-  test.describe('the phone page', () => {
-    test.skip(({ isMobile }) => !isMobile, 'the scan page is what a phone opens');
-
+  // The scan page is what a phone opens.
+  test.describe('the phone page', { tag: PHONE_ONLY }, () => {
     test('a logged-out phone is asked to log in first, then confirms, and the browser gets its login', async ({
       page,
       api,

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { productSearch, searchHot, updateProfile } from '@evcircle/contract';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, VIEWPORT_FREE } from './fixtures.ts';
+import { expect, ONE_VIEWPORT, test, VIEWPORT_FREE } from './fixtures.ts';
 import { decode, escapeRegExp, metaContent } from './support/html.ts';
 import { waitForApp } from './support/hydration.ts';
 import { type LoggedInUser, loginByApi, loginInBrowser } from './support/login.ts';
@@ -149,100 +149,100 @@ test.describe('search', () => {
     expect(address(page).word).toBe(`${token}x`);
   });
 
-  test('特斯拉 and tsl find people and products; the tab is in the address and survives a reload; a product opens as the modal', async ({
-    page,
-    api,
-    isMobile,
-  }, info) => {
-    const fan = await teslaFan();
-    const { items: found } = await api.call(productSearch, { word: '特斯拉', page: 1, size: 20 });
-    const adapter = found.find((product) => product.title.includes('特斯拉转国标'));
-    if (!adapter) throw new Error('the seed sells the 特斯拉 adapter');
+  test(
+    '特斯拉 and tsl find people and products; the tab is in the address and survives a reload; a product opens as the modal',
+    { tag: ONE_VIEWPORT },
+    async ({ page, api, isMobile }, info) => {
+      const fan = await teslaFan();
+      const { items: found } = await api.call(productSearch, { word: '特斯拉', page: 1, size: 20 });
+      const adapter = found.find((product) => product.title.includes('特斯拉转国标'));
+      if (!adapter) throw new Error('the seed sells the 特斯拉 adapter');
 
-    await page.goto(`/search?word=${encodeURIComponent('特斯拉')}`);
-    await expect(page.getByTestId('search-tab-post')).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByTestId('search-posts').getByTestId('post-card').first()).toBeVisible();
+      await page.goto(`/search?word=${encodeURIComponent('特斯拉')}`);
+      await expect(page.getByTestId('search-tab-post')).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByTestId('search-posts').getByTestId('post-card').first()).toBeVisible();
 
-    // 用户: the person, nickname highlighted, car model and bio, a follow button.
-    await page.getByTestId('search-tab-user').click();
-    await expect.poll(() => address(page)).toEqual({ word: '特斯拉', type: 'user' });
-    await expect(page.getByTestId('search-tab-user')).toHaveAttribute('aria-current', 'page');
-    const row = page
-      .getByTestId('search-users')
-      .locator(`[data-testid="user-row"][data-uid="${fan.user.account.uid}"]`);
-    await expect(row.getByTestId('user-row-name')).toHaveText(fan.nickname);
-    await expect(row.getByTestId('user-row-name').locator('em')).toHaveText('特斯拉');
-    await expect(row).toContainText('Model Y');
-    await expect(row.getByTestId('user-row-bio')).toHaveText(fan.bio);
-    await expect(row.getByTestId('follow-button')).toBeVisible();
-    // The header's entry keeps the word and the tab; here it only puts the cursor in the input.
-    await expect(page.getByTestId('header-search')).toHaveAttribute(
-      'href',
-      `/search?word=${encodeURIComponent('特斯拉')}&type=user`,
-    );
-    const reloads: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname.endsWith('.data')) reloads.push(request.url());
-    });
-    await page.getByTestId('header-search').click();
-    await expect(searchInput(page)).toBeFocused();
-    expect(reloads, 'the results are not fetched again').toEqual([]);
+      // 用户: the person, nickname highlighted, car model and bio, a follow button.
+      await page.getByTestId('search-tab-user').click();
+      await expect.poll(() => address(page)).toEqual({ word: '特斯拉', type: 'user' });
+      await expect(page.getByTestId('search-tab-user')).toHaveAttribute('aria-current', 'page');
+      const row = page
+        .getByTestId('search-users')
+        .locator(`[data-testid="user-row"][data-uid="${fan.user.account.uid}"]`);
+      await expect(row.getByTestId('user-row-name')).toHaveText(fan.nickname);
+      await expect(row.getByTestId('user-row-name').locator('em')).toHaveText('特斯拉');
+      await expect(row).toContainText('Model Y');
+      await expect(row.getByTestId('user-row-bio')).toHaveText(fan.bio);
+      await expect(row.getByTestId('follow-button')).toBeVisible();
+      // The header's entry keeps the word and the tab; here it only puts the cursor in the input.
+      await expect(page.getByTestId('header-search')).toHaveAttribute(
+        'href',
+        `/search?word=${encodeURIComponent('特斯拉')}&type=user`,
+      );
+      const reloads: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.endsWith('.data')) reloads.push(request.url());
+      });
+      await page.getByTestId('header-search').click();
+      await expect(searchInput(page)).toBeFocused();
+      expect(reloads, 'the results are not fetched again').toEqual([]);
 
-    // A reload keeps word and tab (the server renders them).
-    await page.reload();
-    expect(address(page)).toEqual({ word: '特斯拉', type: 'user' });
-    await expect(searchInput(page)).toHaveValue('特斯拉');
-    await expect(page.getByTestId('search-tab-user')).toHaveAttribute('aria-current', 'page');
-    await expect(row).toBeVisible();
-    await shoot(page, info.project.name, 'search-users');
+      // A reload keeps word and tab (the server renders them).
+      await page.reload();
+      expect(address(page)).toEqual({ word: '特斯拉', type: 'user' });
+      await expect(searchInput(page)).toHaveValue('特斯拉');
+      await expect(page.getByTestId('search-tab-user')).toHaveAttribute('aria-current', 'page');
+      await expect(row).toBeVisible();
+      await shoot(page, info.project.name, 'search-users');
 
-    // 商品: the shop's cards, the title highlighted.
-    await page.getByTestId('search-tab-product').click();
-    await expect.poll(() => address(page)).toEqual({ word: '特斯拉', type: 'product' });
-    const products = page.getByTestId('product-grid').getByTestId('product-card');
-    const adapterCard = products.and(page.locator(`[data-pid="${adapter.pid}"]`));
-    await expect(adapterCard.locator('h3 em')).toHaveText('特斯拉');
-    await expect(adapterCard.locator('h3')).toHaveText(adapter.title);
-    await shoot(page, info.project.name, 'search-products');
+      // 商品: the shop's cards, the title highlighted.
+      await page.getByTestId('search-tab-product').click();
+      await expect.poll(() => address(page)).toEqual({ word: '特斯拉', type: 'product' });
+      const products = page.getByTestId('product-grid').getByTestId('product-card');
+      const adapterCard = products.and(page.locator(`[data-pid="${adapter.pid}"]`));
+      await expect(adapterCard.locator('h3 em')).toHaveText('特斯拉');
+      await expect(adapterCard.locator('h3')).toHaveText(adapter.title);
+      await shoot(page, info.project.name, 'search-products');
 
-    // A product opens as the modal; next, previous, a reload restores it, close clears it.
-    const pids = await dataIds(products, 'data-pid');
-    expect(pids.length).toBeGreaterThan(1);
-    await products.nth(0).getByTestId('product-card-link').click();
-    const modal = page.getByTestId('product-modal');
-    await expect(modal.getByTestId('product-view')).toHaveAttribute('data-pid', String(pids[0]));
-    expect(modalParams(page, 'productId')).toEqual({ id: pids[0], index: 0 });
-    expect(new URL(page.url()).pathname).toBe('/search');
-    await shoot(page, info.project.name, 'search-product-modal');
-    if (isMobile) await swipe(page, modal.getByTestId('product-title'), 'next');
-    else await page.getByTestId('product-modal-next').click();
-    await expect.poll(() => modalParams(page, 'productId')).toEqual({ id: pids[1], index: 1 });
-    await expect(modal.getByTestId('product-view')).toHaveAttribute('data-pid', String(pids[1]));
-    if (isMobile) await swipe(page, modal.getByTestId('product-title'), 'previous');
-    else await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => modalParams(page, 'productId')).toEqual({ id: pids[0], index: 0 });
+      // A product opens as the modal; next, previous, a reload restores it, close clears it.
+      const pids = await dataIds(products, 'data-pid');
+      expect(pids.length).toBeGreaterThan(1);
+      await products.nth(0).getByTestId('product-card-link').click();
+      const modal = page.getByTestId('product-modal');
+      await expect(modal.getByTestId('product-view')).toHaveAttribute('data-pid', String(pids[0]));
+      expect(modalParams(page, 'productId')).toEqual({ id: pids[0], index: 0 });
+      expect(new URL(page.url()).pathname).toBe('/search');
+      await shoot(page, info.project.name, 'search-product-modal');
+      if (isMobile) await swipe(page, modal.getByTestId('product-title'), 'next');
+      else await page.getByTestId('product-modal-next').click();
+      await expect.poll(() => modalParams(page, 'productId')).toEqual({ id: pids[1], index: 1 });
+      await expect(modal.getByTestId('product-view')).toHaveAttribute('data-pid', String(pids[1]));
+      if (isMobile) await swipe(page, modal.getByTestId('product-title'), 'previous');
+      else await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => modalParams(page, 'productId')).toEqual({ id: pids[0], index: 0 });
 
-    await page.reload();
-    await expect(modal.getByTestId('product-view')).toHaveAttribute('data-pid', String(pids[0]));
-    await expect(page.getByTestId('product-grid')).toBeAttached();
-    if (isMobile) await modal.getByTestId('product-modal-close').click();
-    else await page.keyboard.press('Escape');
-    await expect(modal).toHaveCount(0);
-    expect(modalParams(page, 'productId')).toBeNull();
-    expect(address(page)).toEqual({ word: '特斯拉', type: 'product' });
+      await page.reload();
+      await expect(modal.getByTestId('product-view')).toHaveAttribute('data-pid', String(pids[0]));
+      await expect(page.getByTestId('product-grid')).toBeAttached();
+      if (isMobile) await modal.getByTestId('product-modal-close').click();
+      else await page.keyboard.press('Escape');
+      await expect(modal).toHaveCount(0);
+      expect(modalParams(page, 'productId')).toBeNull();
+      expect(address(page)).toEqual({ word: '特斯拉', type: 'product' });
 
-    // tsl, the initials of 特斯拉, finds the same product and the same person, 特斯拉 marked.
-    await searchFor(page, 'tsl');
-    expect(address(page).type).toBe('product');
-    await expect(adapterCard.locator('h3 em')).toHaveText('特斯拉');
-    await page.getByTestId('search-tab-user').click();
-    await expect.poll(() => address(page)).toEqual({ word: 'tsl', type: 'user' });
-    await expect(row.getByTestId('user-row-name').locator('em')).toHaveText('特斯拉');
+      // tsl, the initials of 特斯拉, finds the same product and the same person, 特斯拉 marked.
+      await searchFor(page, 'tsl');
+      expect(address(page).type).toBe('product');
+      await expect(adapterCard.locator('h3 em')).toHaveText('特斯拉');
+      await page.getByTestId('search-tab-user').click();
+      await expect.poll(() => address(page)).toEqual({ word: 'tsl', type: 'user' });
+      await expect(row.getByTestId('user-row-name').locator('em')).toHaveText('特斯拉');
 
-    // A visitor's follow asks them to log in first.
-    await row.getByTestId('follow-button').click();
-    await expect(page.getByTestId('login-modal')).toBeVisible();
-  });
+      // A visitor's follow asks them to log in first.
+      await row.getByTestId('follow-button').click();
+      await expect(page.getByTestId('login-modal')).toBeVisible();
+    },
+  );
 
   test('suggestions as one types: people and products once typing pauses, history first; keys and taps pick them', async ({
     page,
@@ -325,10 +325,9 @@ test.describe('search', () => {
     await expect(input).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('热门搜索 lists what the community searched this week, best first; a hot word searches it', async ({
-    page,
-    api,
-  }) => {
+  test('热门搜索 lists what the community searched this week, best first; a hot word searches it', {
+    tag: ONE_VIEWPORT,
+  }, async ({ page, api }) => {
     // The seed records a week of members' searches; the server counts them at start-up.
     const hot = await api.call(searchHot);
     expect(hot.length).toBeGreaterThan(1);
@@ -342,83 +341,82 @@ test.describe('search', () => {
     await expect(page.getByTestId('search-posts').getByTestId('post-card').first()).toBeVisible();
   });
 
-  test('a logged-in reader sees their history, deletes a word and clears it all; a visitor has none', async ({
-    page,
-    context,
-    browser,
-    baseURL,
-  }, info) => {
-    await loginInBrowser(context);
-    await page.goto('/search');
-    await expect(page.getByTestId('search-recommend').getByTestId('post-card').first()).toBeVisible();
-    await expect(page.getByTestId('search-history')).toHaveCount(0);
+  test(
+    'a logged-in reader sees their history, deletes a word and clears it all; a visitor has none',
+    { tag: ONE_VIEWPORT },
+    async ({ page, context, browser, baseURL }, info) => {
+      await loginInBrowser(context);
+      await page.goto('/search');
+      await expect(page.getByTestId('search-recommend').getByTestId('post-card').first()).toBeVisible();
+      await expect(page.getByTestId('search-history')).toHaveCount(0);
 
-    for (const word of ['续航', '特斯拉']) {
-      const recorded = page.waitForResponse((r) => r.url().includes('/api/v1/search/info/record'));
-      await searchFor(page, word);
-      expect((await recorded).ok()).toBe(true);
-      // As a person does, the next word is typed once the results are there: typed while
-      // the results page is still on its way, the input would show the word searched.
-      await expect(page.getByTestId('search-posts').or(page.getByTestId('search-empty')).first()).toBeVisible();
-    }
-    await page.goto('/search');
-    const words = page.getByTestId('search-history').getByTestId('search-history-word');
-    // Newest first.
-    await expect(words).toHaveText(['特斯拉', '续航']);
-    await shoot(page, info.project.name, 'search-start', { fullPage: false });
+      for (const word of ['续航', '特斯拉']) {
+        const recorded = page.waitForResponse((r) => r.url().includes('/api/v1/search/info/record'));
+        await searchFor(page, word);
+        expect((await recorded).ok()).toBe(true);
+        // As a person does, the next word is typed once the results are there: typed while
+        // the results page is still on its way, the input would show the word searched.
+        await expect(page.getByTestId('search-posts').or(page.getByTestId('search-empty')).first()).toBeVisible();
+      }
+      await page.goto('/search');
+      const words = page.getByTestId('search-history').getByTestId('search-history-word');
+      // Newest first.
+      await expect(words).toHaveText(['特斯拉', '续航']);
+      await shoot(page, info.project.name, 'search-start', { fullPage: false });
 
-    // A word of the history searches it.
-    await words.filter({ hasText: '续航' }).getByRole('link').click();
-    await expect.poll(() => address(page)).toEqual({ word: '续航', type: 'post' });
-    await page.goBack();
-    await expect(words).toHaveCount(2);
+      // A word of the history searches it.
+      await words.filter({ hasText: '续航' }).getByRole('link').click();
+      await expect.poll(() => address(page)).toEqual({ word: '续航', type: 'post' });
+      await page.goBack();
+      await expect(words).toHaveCount(2);
 
-    // × deletes one word, for good.
-    await words.filter({ hasText: '续航' }).getByRole('button', { name: '删除搜索记录“续航”' }).click();
-    await expect(words).toHaveText(['特斯拉']);
-    await page.reload();
-    await expect(words).toHaveText(['特斯拉']);
+      // × deletes one word, for good.
+      await words.filter({ hasText: '续航' }).getByRole('button', { name: '删除搜索记录“续航”' }).click();
+      await expect(words).toHaveText(['特斯拉']);
+      await page.reload();
+      await expect(words).toHaveText(['特斯拉']);
 
-    // 清空 asks first; cancelling keeps everything, confirming clears it for good.
-    await page.getByTestId('search-history-clear').click();
-    const sheet = page.getByTestId('search-history-clear-sheet');
-    await expect(sheet).toBeVisible();
-    await sheet.getByRole('button', { name: '取消' }).click();
-    await expect(sheet).not.toBeVisible();
-    await expect(words).toHaveCount(1);
-    await page.getByTestId('search-history-clear').click();
-    await sheet.getByTestId('search-history-clear-sheet-confirm').click();
-    await expect(page.getByTestId('search-history')).toHaveCount(0);
-    await page.reload();
-    await expect(page.getByTestId('search-history')).toHaveCount(0);
+      // 清空 asks first; cancelling keeps everything, confirming clears it for good.
+      await page.getByTestId('search-history-clear').click();
+      const sheet = page.getByTestId('search-history-clear-sheet');
+      await expect(sheet).toBeVisible();
+      await sheet.getByRole('button', { name: '取消' }).click();
+      await expect(sheet).not.toBeVisible();
+      await expect(words).toHaveCount(1);
+      await page.getByTestId('search-history-clear').click();
+      await sheet.getByTestId('search-history-clear-sheet-confirm').click();
+      await expect(page.getByTestId('search-history')).toHaveCount(0);
+      await page.reload();
+      await expect(page.getByTestId('search-history')).toHaveCount(0);
 
-    // A visitor searches without a history: nothing is recorded, nothing is listed.
-    const visitorContext = await browser.newContext({
-      baseURL,
-      userAgent: await page.evaluate(() => navigator.userAgent),
-    });
-    const visitor = await visitorContext.newPage();
-    const records: string[] = [];
-    visitor.on('request', (request) => {
-      if (request.url().includes('/api/v1/search/info/record')) records.push(request.url());
-    });
-    await visitor.goto('/search');
-    await waitForApp(visitor);
-    await searchFor(visitor, '续航');
-    await expect(visitor.getByTestId('search-posts').getByTestId('post-card').first()).toBeVisible();
-    await visitor.goto('/search');
-    await waitForApp(visitor);
-    await expect(visitor.getByTestId('search-recommend').getByTestId('post-card').first()).toBeVisible();
-    await expect(visitor.getByTestId('search-history')).toHaveCount(0);
-    expect(records).toEqual([]);
-    await visitorContext.close();
-  });
+      // A visitor searches without a history: nothing is recorded, nothing is listed.
+      const visitorContext = await browser.newContext({
+        baseURL,
+        userAgent: await page.evaluate(() => navigator.userAgent),
+      });
+      const visitor = await visitorContext.newPage();
+      const records: string[] = [];
+      visitor.on('request', (request) => {
+        if (request.url().includes('/api/v1/search/info/record')) records.push(request.url());
+      });
+      await visitor.goto('/search');
+      await waitForApp(visitor);
+      await searchFor(visitor, '续航');
+      await expect(visitor.getByTestId('search-posts').getByTestId('post-card').first()).toBeVisible();
+      await visitor.goto('/search');
+      await waitForApp(visitor);
+      await expect(visitor.getByTestId('search-recommend').getByTestId('post-card').first()).toBeVisible();
+      await expect(visitor.getByTestId('search-history')).toHaveCount(0);
+      expect(records).toEqual([]);
+      await visitorContext.close();
+    },
+  );
 
   test.describe('when a page of 猜你喜欢 fails', () => {
     // The failed page's request is refused below: the browser reports it in the console.
     test.use({ allowedConsoleErrors: [/Failed to load resource|net::ERR_FAILED/] });
 
-    test('the list says so and a retry loads it', async ({ page }) => {
+    test('the list says so and a retry loads it', { tag: ONE_VIEWPORT }, async ({ page }) => {
       const secondPage = /\/api\/v1\/search\/info\/recommend\?(.*&)?idx=2(&|$)/;
       await page.route(secondPage, (route) => route.abort());
       await page.goto('/search');

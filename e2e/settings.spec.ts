@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { integral, integralInfo, myAccount, updateProfile, userInfo } from '@evcircle/contract';
-import { expect, test } from './fixtures.ts';
+import { expect, ONE_VIEWPORT, test } from './fixtures.ts';
 import { E2E_BASE_URL } from './support/constants.ts';
 import { anotherSession, apiClient, loginByApi, loginInBrowser } from './support/login.ts';
 import { noisePng } from './support/media.ts';
@@ -11,7 +11,9 @@ function uniqueNickname(): string {
 }
 
 test.describe('settings', () => {
-  test('a logged-out visitor is asked to log in, and 登录 opens the login modal', async ({ page }) => {
+  test('a logged-out visitor is asked to log in, and 登录 opens the login modal', { tag: ONE_VIEWPORT }, async ({
+    page,
+  }) => {
     const response = await page.goto('/settings');
     expect(response?.status()).toBe(200);
     await expect(page.getByTestId('settings-guest')).toContainText('登录后管理你的账号');
@@ -50,7 +52,10 @@ test.describe('settings', () => {
     await expect(page).toHaveTitle(`${nickname}的主页 - 车友圈`);
   });
 
-  test('limits are checked before sending, and the server’s own message is shown', async ({ page, context }) => {
+  test('limits are checked before sending, and the server’s own message is shown', { tag: ONE_VIEWPORT }, async ({
+    page,
+    context,
+  }) => {
     const me = await loginInBrowser(context);
     const other = await loginByApi();
     await page.goto('/settings');
@@ -81,7 +86,10 @@ test.describe('settings', () => {
     expect((await me.api.call(myAccount, {})).nickname, 'nothing changed').toBe(me.account.nickname);
   });
 
-  test('a user uploads an avatar: preview, progress, then the new picture everywhere', async ({ page, context }) => {
+  test('a user uploads an avatar: preview, progress, then the new picture everywhere', { tag: ONE_VIEWPORT }, async ({
+    page,
+    context,
+  }) => {
     const me = await loginInBrowser(context);
     await page.goto('/settings');
 
@@ -117,10 +125,9 @@ test.describe('settings', () => {
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
   });
 
-  test('a user checks in once; the button is disabled afterwards and the ledger shows it', async ({
-    page,
-    context,
-  }) => {
+  test('a user checks in once; the button is disabled afterwards and the ledger shows it', {
+    tag: ONE_VIEWPORT,
+  }, async ({ page, context }) => {
     const me = await loginInBrowser(context);
     const before = await me.api.call(integral, {});
     expect(before.checkedInToday).toBe(false);
@@ -153,7 +160,10 @@ test.describe('settings', () => {
     await expect(page.getByTestId('profile-points')).toHaveText(`${before.balance + 5} 积分`);
   });
 
-  test('a user finds their invite code and copies the invite link', async ({ page, context }) => {
+  test('a user finds their invite code and copies the invite link', { tag: ONE_VIEWPORT }, async ({
+    page,
+    context,
+  }) => {
     const me = await loginInBrowser(context);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_BASE_URL });
     await page.goto('/settings');
@@ -166,7 +176,10 @@ test.describe('settings', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   });
 
-  test('退出所有设备 asks first, then ends every session and lands logged out on /', async ({ page, context }) => {
+  test('退出所有设备 asks first, then ends every session and lands logged out on /', { tag: ONE_VIEWPORT }, async ({
+    page,
+    context,
+  }) => {
     const me = await loginInBrowser(context);
     const otherDevice = await anotherSession(me);
     await page.goto('/settings');
@@ -190,7 +203,10 @@ test.describe('settings', () => {
   test.describe('account deletion', () => {
     test.use({ allowedConsoleErrors: [/^Failed to load resource: .*status of 404/] });
 
-    test('注销账号 needs the typed word, then removes the account and logs out', async ({ page, context }) => {
+    test('注销账号 needs the typed word, then removes the account and logs out', { tag: ONE_VIEWPORT }, async ({
+      page,
+      context,
+    }) => {
       const me = await loginInBrowser(context);
       await me.api.call(updateProfile, { bio: '即将注销' });
       await page.goto('/settings');

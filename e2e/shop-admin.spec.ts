@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { productInfo, productsByCategory } from '@evcircle/contract';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, ONE_VIEWPORT, test } from './fixtures.ts';
 import { E2E_ADMIN_MOBILES } from './support/constants.ts';
 import { loginByApi, useSession } from './support/login.ts';
 import { noisePng } from './support/media.ts';
@@ -29,7 +29,7 @@ test.describe('the shop admin', () => {
     allowedConsoleErrors: [/^Failed to load resource: .*status of 403 .*@ .*\/admin\/products(\?edit=new)?$/],
   });
 
-  test('a normal user is refused at /admin/products', async ({ page, reader: _ }) => {
+  test('a normal user is refused at /admin/products', { tag: ONE_VIEWPORT }, async ({ page, reader: _ }) => {
     await page.goto('/admin/products');
     await expect(page.getByTestId('admin-forbidden')).toContainText('没有权限');
     await expect(page.getByTestId('product-form')).toHaveCount(0);

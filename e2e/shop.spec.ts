@@ -1,6 +1,6 @@
 import { cartAdd, cartCount, categoryTree, productsByCategory, SHOP_PAGE_SIZE } from '@evcircle/contract';
 import type { Page } from '@playwright/test';
-import { expect, test, VIEWPORT_FREE } from './fixtures.ts';
+import { expect, ONE_VIEWPORT, test, VIEWPORT_FREE } from './fixtures.ts';
 import { E2E_BASE_URL } from './support/constants.ts';
 import { decode, metaContent } from './support/html.ts';
 import { waitForApp } from './support/hydration.ts';
@@ -61,7 +61,7 @@ test.describe('shop', () => {
     await shoot(page, info.project.name, 'category');
   });
 
-  test('sorting by price changes the order, survives a reload and flips', async ({ page }) => {
+  test('sorting by price changes the order, survives a reload and flips', { tag: ONE_VIEWPORT }, async ({ page }) => {
     await page.goto('/shop');
     const before = await gridPrices(page);
 
@@ -91,7 +91,7 @@ test.describe('shop', () => {
       .toBe(true);
   });
 
-  test('scrolling to the end loads the next page', async ({ page, api }) => {
+  test('scrolling to the end loads the next page', { tag: ONE_VIEWPORT }, async ({ page, api }) => {
     const all = await allProducts(api);
     expect(all.length, 'the seed has more than a page').toBeGreaterThan(SHOP_PAGE_SIZE);
     await page.goto('/shop');
@@ -172,7 +172,10 @@ test.describe('shop', () => {
     expect(modalParams(page)).toBeNull();
   });
 
-  test('a crawler following a card gets the product page, not the modal', async ({ browser, baseURL }) => {
+  test('a crawler following a card gets the product page, not the modal', { tag: VIEWPORT_FREE }, async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext({
       baseURL,
       userAgent:
@@ -272,7 +275,7 @@ test.describe('shop', () => {
     await expect.poll(async () => (await user.api.call(cartCount, {})).count).toBe(2);
   });
 
-  test('a visitor who adds to the cart gets the login modal', async ({ page, api }) => {
+  test('a visitor who adds to the cart gets the login modal', { tag: ONE_VIEWPORT }, async ({ page, api }) => {
     const product = await findProduct(api, (p) => p.stock > 0);
     await page.goto(`/product/${product.pid}`);
     await page.getByTestId('product-view').getByTestId('add-to-cart').click();
@@ -280,7 +283,7 @@ test.describe('shop', () => {
     await expect(page.getByTestId('login-reason')).toHaveText('登录后才能加入购物车');
   });
 
-  test('a sold-out spec cannot be chosen or added', async ({ page, context, api }) => {
+  test('a sold-out spec cannot be chosen or added', { tag: ONE_VIEWPORT }, async ({ page, context, api }) => {
     const user = await loginInBrowser(context);
     const product = await findProduct(
       api,
@@ -311,7 +314,7 @@ test.describe('shop', () => {
     expect((await user.api.call(cartCount, {})).count).toBe(0);
   });
 
-  test('an old /goods link lands on the product', async ({ page, request, api }) => {
+  test('an old /goods link lands on the product', { tag: ONE_VIEWPORT }, async ({ page, request, api }) => {
     const [card] = await allProducts(api);
     if (!card) throw new Error('the seed has products');
     const redirect = await request.get(`/goods?type=1&id=${card.pid}`, { maxRedirects: 0 });
@@ -328,7 +331,7 @@ test.describe('shop', () => {
       allowedConsoleErrors: [/^Failed to load resource: .*status of 404 .* @ http:\/\/[^/]+\/(product|shop)\//],
     });
 
-    test('an unknown product is the 404 page', async ({ page, request }) => {
+    test('an unknown product is the 404 page', { tag: ONE_VIEWPORT }, async ({ page, request }) => {
       expect((await request.get('/product/987654321')).status()).toBe(404);
       expect((await request.get('/product/abc')).status()).toBe(404);
       const response = await page.goto('/product/987654321');
@@ -336,7 +339,7 @@ test.describe('shop', () => {
       await expect(page.getByTestId('product-not-found')).toContainText('商品不存在或已下架');
     });
 
-    test('an unknown category path is the 404 page', async ({ page, request, api }) => {
+    test('an unknown category path is the 404 page', { tag: ONE_VIEWPORT }, async ({ page, request, api }) => {
       const tree = await api.call(categoryTree, {});
       const { top, sub } = await categoryWithChildren(api, tree);
       const other = tree.find((node) => node.cid !== top.cid);

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { expect, test } from './fixtures.ts';
+import { expect, ONE_VIEWPORT, test } from './fixtures.ts';
 
 /** A phone photo: JPEG with EXIF carrying a camera make and a GPS position. */
 async function photoWithGps(): Promise<Buffer> {
@@ -13,10 +13,9 @@ async function photoWithGps(): Promise<Buffer> {
 }
 
 test.describe('uploads', () => {
-  test('a photo goes straight to the storage host with a token, and is stored without its GPS', async ({
-    page,
-    reader: _,
-  }) => {
+  test('a photo goes straight to the storage host with a token, and is stored without its GPS', {
+    tag: ONE_VIEWPORT,
+  }, async ({ page, reader: _ }) => {
     await page.goto('/publish');
     const posts: string[] = [];
     page.on('request', (request) => {

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatDuration, ROOT, runNpm } from './lib/proc.mjs';
+import { formatDuration, npmCommand, ROOT, runCaptured, runNpm } from './lib/proc.mjs';
 
 /** The file the build writes last-ish; its mtime stands for the whole build. */
 const BUILD_MARKER = join(ROOT, 'apps', 'web', 'build', 'server', 'index.js');
@@ -58,8 +58,12 @@ export function webBuildStaleReason() {
   return null;
 }
 
-/** Builds the web app when needed; resolves with the build's exit code (0 when skipped). */
-export async function ensureWebBuild({ force = false } = {}) {
+/**
+ * Builds the web app when needed; resolves with the build's exit code (0 when skipped).
+ * `quiet`: the build's own output is kept back and shown only if it fails (for a build
+ * run beside other work, as `npm test` does beside the typecheck).
+ */
+export async function ensureWebBuild({ force = false, quiet = false } = {}) {
   const reason = force ? 'forced' : webBuildStaleReason();
   if (!reason) {
     console.log('✔ web build is up to date / 前端构建已是最新');
@@ -67,7 +71,15 @@ export async function ensureWebBuild({ force = false } = {}) {
   }
   console.log(`▶ building the web app / 正在构建前端 (${reason}) …`);
   const started = Date.now();
-  const code = await runNpm(['run', 'build'], { cwd: ROOT });
+  let code;
+  if (quiet) {
+    const [command, leading] = npmCommand();
+    const result = await runCaptured(command, [...leading, 'run', 'build'], { cwd: ROOT });
+    code = result.code;
+    if (code !== 0) console.error(result.output.trimEnd());
+  } else {
+    code = await runNpm(['run', 'build'], { cwd: ROOT });
+  }
   if (code === 0) console.log(`✔ web build done in ${formatDuration(Date.now() - started)} / 构建完成`);
   else console.error(`✖ web build failed (exit ${code}) / 前端构建失败`);
   return code;

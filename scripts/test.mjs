@@ -3,6 +3,7 @@
 // Playwright browser suite. Every stage runs even when an earlier one fails, so one run
 // shows everything that is wrong; the exit code is non-zero if anything failed.
 import { join } from 'node:path';
+import { ensureWebBuild } from './build-if-needed.mjs';
 import { formatDuration, ROOT, requireInstalled, run, runNpm } from './lib/proc.mjs';
 import {
   formatTotalLine,
@@ -32,7 +33,12 @@ async function stage(name, action, report) {
 }
 
 await stage('lint (biome, module boundaries)', () => runNpm(['run', 'lint']));
-await stage('typecheck (tsc, every workspace)', () => runNpm(['run', 'typecheck']));
+// The web build the browser tests need runs beside the typecheck (each mostly one core;
+// docs/decisions/0009): the browser stage then finds it up to date.
+await stage('typecheck (tsc, every workspace) + web build beside it', async () => {
+  const [typecheck, build] = await Promise.all([runNpm(['run', 'typecheck']), ensureWebBuild({ quiet: true })]);
+  return typecheck !== 0 ? typecheck : build;
+});
 await stage(
   'unit + API tests (vitest)',
   () => run(process.execPath, [vitest, 'run', ...vitestReportArgs('all')]),

@@ -47,6 +47,42 @@ export function run(command, args, { env = process.env, cwd = ROOT } = {}) {
 
 const signalNumbers = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
 
+/**
+ * Runs a command with its output collected instead of shown (for work run side by side,
+ * whose output would interleave); resolves with the exit code and the output, stdout and
+ * stderr in the order they came.
+ */
+export function runCaptured(command, args, { env = process.env, cwd = ROOT } = {}) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('error', (error) => {
+      chunks.push(Buffer.from(`✖ could not start ${command}: ${error.message}\n`));
+      resolve({ code: 127, output: Buffer.concat(chunks).toString('utf8') });
+    });
+    child.on('close', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve({
+        code: code ?? (signal ? 128 + (signalNumbers[signal] ?? 1) : 1),
+        output: Buffer.concat(chunks).toString('utf8'),
+      });
+    });
+  });
+}
+
+/** The npm that started us (or the one on PATH), as a command and its leading arguments. */
+export function npmCommand() {
+  const npmCli = process.env.npm_execpath;
+  if (npmCli?.endsWith('.js') || npmCli?.endsWith('.cjs')) return [process.execPath, [npmCli]];
+  return [process.platform === 'win32' ? 'npm.cmd' : 'npm', []];
+}
+
 /** Runs a TypeScript entry point with the local tsx and this Node. */
 export function runTsx(file, args = [], options = {}) {
   return run(process.execPath, [TSX_CLI, file, ...args], options);
@@ -54,9 +90,8 @@ export function runTsx(file, args = [], options = {}) {
 
 /** Runs an npm script with the npm that started us (or the one on PATH). */
 export function runNpm(args, options = {}) {
-  const npmCli = process.env.npm_execpath;
-  if (npmCli?.endsWith('.js') || npmCli?.endsWith('.cjs')) return run(process.execPath, [npmCli, ...args], options);
-  return run(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, options);
+  const [command, leading] = npmCommand();
+  return run(command, [...leading, ...args], options);
 }
 
 /**
