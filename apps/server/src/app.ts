@@ -14,6 +14,7 @@ import './platform/fastify-types.ts';
 import { relayEvents, setEventLogger, settleEvents, subscribeAll } from './platform/events.ts';
 import { registerHealthRoutes } from './platform/health.ts';
 import { configureMediaTools, reportMediaTools } from './platform/media-tools.ts';
+import { createPayments, type Payments } from './platform/payments/index.ts';
 import { createRateLimiter, registerApiRateLimit } from './platform/rate-limit.ts';
 import { attachRealtime } from './platform/realtime.ts';
 import { closeRedis, createRedis } from './platform/redis.ts';
@@ -33,6 +34,8 @@ export type AppDeps = {
   storage?: StorageProvider;
   /** Replaces the SMS provider SMS_PROVIDER names (tests: a recording or failing one). */
   sms?: SmsProvider;
+  /** Replaces the payment providers the configuration names (tests: a provider against a local fake). */
+  payments?: Payments;
 };
 
 /** What buildApp uses of web/web.plugin.ts. */
@@ -101,6 +104,7 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Pr
   app.decorate('db', database.db);
   app.decorate<StorageProvider>('storage', storage);
   app.decorate('sms', deps.sms ?? createSmsProvider(config, app.log));
+  app.decorate('payments', deps.payments ?? createPayments(config, app.log));
   app.decorate('limiter', createRateLimiter(redis, config.REDIS_KEY_PREFIX));
   app.decorateRequest('viewer', null);
 

@@ -35,12 +35,6 @@ export const VIDEO_GENERATION = { freeLimit: 3, prices: { 5: 5 } as Record<numbe
 export const IMAGE_GENERATION = { freeLimit: 20, price: 2 };
 export const AI_TOTAL_LIMIT = 20;
 
-export const VIP_PLAN_FALLBACK = [
-  { type: 'monthly', name: '月度会员', price: 39.9, original_price: 49.9, unit: '月', most_popular: false },
-  { type: 'yearly', name: '年度会员', price: 399, original_price: 499, unit: '年', most_popular: true },
-  { type: 'lifetime', name: '终身会员', price: 999, original_price: 1299, unit: '终身', most_popular: false },
-] as const;
-
 /** Products a page in the shop's lists. */
 export const SHOP_PAGE_SIZE = 20;
 /** Orders of the shop's lists: default (curated), newest, price up/down, best sellers. */

@@ -22,3 +22,4 @@ export * from './sign.ts';
 export * from './ssr.ts';
 export * from './status.ts';
 export * from './team-rules.ts';
+export * from './vip-rules.ts';

@@ -13,6 +13,7 @@ import { likesModule } from './likes/index.ts';
 import { moderationModule } from './moderation/index.ts';
 import { nearbyModule } from './nearby/index.ts';
 import { notifyModule } from './notify/index.ts';
+import { paymentsModule } from './payments/index.ts';
 import { placesModule } from './places/index.ts';
 import { pointsModule } from './points/index.ts';
 import { postsModule } from './posts/index.ts';
@@ -25,6 +26,7 @@ import { sitemapModule } from './sitemap/index.ts';
 import { teamsModule } from './teams/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 import { usersModule } from './users/index.ts';
+import { vipModule } from './vip/index.ts';
 
 export const modules: readonly ModuleDescriptor[] = [
   // `auth` first: its routes recognise the viewer of every request.
@@ -52,4 +54,6 @@ export const modules: readonly ModuleDescriptor[] = [
   chatModule,
   teamsModule,
   nearbyModule,
+  paymentsModule,
+  vipModule,
 ];

@@ -110,6 +110,21 @@ describe('config', () => {
     expect(error.message).toContain('PORT: must be a whole number (got "eighty")');
   });
 
+  it('refuses a payment provider switched on without its keys, and keeps the sandbox on by default', () => {
+    const wechat = configErrorOf({ WECHATPAY_MCHID: '1900000109', WECHATPAY_APIV3_KEY: 'k'.repeat(32) });
+    expect(wechat.issues.map((i) => i.variable).sort()).toEqual([
+      'WECHATPAY_APPID',
+      'WECHATPAY_PLATFORM_KEYS',
+      'WECHATPAY_PRIVATE_KEY',
+      'WECHATPAY_SERIAL_NO',
+    ]);
+    expect(wechat.message).toContain('WECHATPAY_APPID: must be set when WECHATPAY_MCHID is set');
+    const alipay = configErrorOf({ ALIPAY_APP_ID: '2021000000000001' });
+    expect(alipay.issues.map((i) => i.variable).sort()).toEqual(['ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY']);
+    expect(loadConfig({})).toMatchObject({ PAY_SANDBOX: true, PAY_SANDBOX_RENEW: 'succeed' });
+    expect(loadConfig({ PAY_SANDBOX: 'false' }).PAY_SANDBOX).toBe(false);
+  });
+
   it('refuses STORAGE=s3 without its endpoint, bucket and keys', () => {
     const error = configErrorOf({ STORAGE: 's3', S3_BUCKET: 'media' });
     expect(error.issues.map((i) => i.variable).sort()).toEqual([

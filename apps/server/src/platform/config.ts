@@ -192,6 +192,49 @@ const ConfigFields = z.object({
   AMAP_API_BASE: urlVar(['http:', 'https:'], 'an http:// or https:// URL')
     .default('https://restapi.amap.com')
     .transform((url) => url.replace(/\/+$/, '')),
+  /**
+   * Payments (docs/decisions/0019-payments.md). The sandbox: a local checkout page that pays or
+   * fails an order through the same signed notification path as real money, and charges
+   * auto-renewals. It grants memberships without money: switch it off where money is real.
+   */
+  PAY_SANDBOX: booleanVar(true),
+  /** The HMAC key of the sandbox's notifications and checkout links (a fixed development key by default). */
+  PAY_SANDBOX_SECRET: z
+    .string()
+    .trim()
+    .min(16, { error: 'must be at least 16 characters' })
+    .default('evcircle-sandbox-development-key'),
+  /** What a sandbox auto-renewal charge does: `succeed` or `fail` (to try the failure path). */
+  PAY_SANDBOX_RENEW: z.enum(['succeed', 'fail'], { error: 'must be succeed or fail' }).default('succeed'),
+  /** WeChat Pay API v3 (Native QR and H5): on when WECHATPAY_MCHID is set; then every WECHATPAY_ variable is needed. */
+  WECHATPAY_MCHID: optionalVar(),
+  /** The AppID bound to the merchant (公众号/网站应用). */
+  WECHATPAY_APPID: optionalVar(),
+  /** The serial number of the merchant's API certificate. */
+  WECHATPAY_SERIAL_NO: optionalVar(),
+  /** The merchant's API private key: PEM text (\n allowed) or the path of a .pem file. */
+  WECHATPAY_PRIVATE_KEY: optionalVar(),
+  /** The 32-character APIv3 key (decrypts notifications). */
+  WECHATPAY_APIV3_KEY: optionalVar(),
+  /**
+   * The keys WeChat Pay signs with, by serial: `serial=pem-or-path` pairs separated by `;`
+   * (a platform certificate's serial, or PUB_KEY_ID_… of the 微信支付公钥).
+   */
+  WECHATPAY_PLATFORM_KEYS: optionalVar(),
+  WECHATPAY_API_BASE: urlVar(['http:', 'https:'], 'an http:// or https:// URL')
+    .default('https://api.mch.weixin.qq.com')
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** Alipay (precreate QR and wap pay): on when ALIPAY_APP_ID is set; then its keys are needed. */
+  ALIPAY_APP_ID: optionalVar(),
+  /** The app's private key (RSA2): PEM text or the path of a .pem file. */
+  ALIPAY_PRIVATE_KEY: optionalVar(),
+  /** Alipay's public key (支付宝公钥), which notifications are verified against: PEM text or a path. */
+  ALIPAY_PUBLIC_KEY: optionalVar(),
+  /** The merchant's PID (seller_id); when set, notifications for another seller are refused. */
+  ALIPAY_SELLER_ID: optionalVar(),
+  ALIPAY_GATEWAY: urlVar(['http:', 'https:'], 'an http:// or https:// URL').default(
+    'https://openapi.alipay.com/gateway.do',
+  ),
   /** This ffmpeg and no other (default: the system's on PATH, else the npm-shipped build). */
   FFMPEG_PATH: optionalVar(),
   /** This ffprobe and no other (default: the system's on PATH, else the npm-shipped build). */
@@ -212,6 +255,7 @@ export const ConfigSchema = ConfigFields.superRefine((config, ctx) => {
   for (const issue of aliyunSmsIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
   for (const issue of s3StorageIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
   for (const issue of amapIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
+  for (const issue of paymentIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
 }).transform((config) => ({ ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` }));
 
 /** Everything STORAGE=s3 needs to reach its bucket. */
@@ -310,4 +354,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!issues.some((i) => i.variable === variable)) issues.push({ variable, reason: issue.message });
   }
   throw new ConfigError(issues);
+}
+
+const WECHATPAY_VARIABLES = [
+  'WECHATPAY_APPID',
+  'WECHATPAY_SERIAL_NO',
+  'WECHATPAY_PRIVATE_KEY',
+  'WECHATPAY_APIV3_KEY',
+  'WECHATPAY_PLATFORM_KEYS',
+] as const;
+const ALIPAY_VARIABLES = ['ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] as const;
+type PaymentVars = { WECHATPAY_MCHID?: string; ALIPAY_APP_ID?: string } & {
+  [K in (typeof WECHATPAY_VARIABLES)[number] | (typeof ALIPAY_VARIABLES)[number]]?: string;
+};
+
+/** A provider switched on without its keys cannot take money: refuse to start. */
+function paymentIssues(config: PaymentVars): { path: [string]; message: string }[] {
+  const issues: { path: [string]; message: string }[] = [];
+  if (config.WECHATPAY_MCHID) {
+    for (const name of WECHATPAY_VARIABLES) {
+      if (!config[name]) issues.push({ path: [name], message: 'must be set when WECHATPAY_MCHID is set' });
+    }
+  }
+  if (config.ALIPAY_APP_ID) {
+    for (const name of ALIPAY_VARIABLES) {
+      if (!config[name]) issues.push({ path: [name], message: 'must be set when ALIPAY_APP_ID is set' });
+    }
+  }
+  return issues;
 }

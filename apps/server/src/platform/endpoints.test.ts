@@ -115,7 +115,7 @@ describe('the policy an endpoint declares', () => {
       status: STATUS.FORBIDDEN,
       message: '该功能仅限 VIP 会员使用，开通后即可使用',
     });
-    const vip = await createUser(t.app.db, { isVip: 1 });
+    const vip = await createUser(t.app.db, { vipUntil: new Date(Date.now() + 86_400_000) });
     expect(await (await loginAs(t, vip.id)).api.call(vipOnly, {})).toEqual({ uid: vip.id });
   });
 

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db.ts';
+import type { Payments } from './payments/index.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { SmsProvider } from './sms/index.ts';
 import type { StorageProvider } from './storage/index.ts';
@@ -14,6 +15,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     storage: StorageProvider;
+    /** The payment providers the configuration switches on (platform/payments). */
+    payments: Payments;
     /** Sends login codes (SMS_PROVIDER). */
     sms: SmsProvider;
     /** Counts per-endpoint and per-rule limits; Redis-backed when REDIS_URL is set, so every process shares them. */

@@ -8,6 +8,8 @@ export const ReplySchema = z.object({
   uid: z.number(),
   uname: z.string(),
   avatar: z.string(),
+  /** 1 = the author is a VIP member now. */
+  is_vip: z.number(),
   content: z.string(),
   /** ISO 8601. */
   atime: z.string(),
@@ -30,6 +32,8 @@ export const CommentSchema = z.object({
   uid: z.number(),
   uname: z.string(),
   avatar: z.string(),
+  /** 1 = the author is a VIP member now. */
+  is_vip: z.number(),
   content: z.string(),
   atime: z.string(),
   likenum: z.number(),

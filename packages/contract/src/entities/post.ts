@@ -31,6 +31,8 @@ export const PostSchema = z.object({
   /** ISO 8601 time of publishing. */
   atime: z.string(),
   uname: z.string(),
+  /** 1 = the author is a VIP member now. */
+  is_vip: z.number(),
   /** 1 = the viewer's own post. */
   ismine: z.number(),
   /** 1 = the viewer follows the author. */

@@ -21,8 +21,11 @@ export const users = pgTable(
     invitedBy: bigint('invited_by', { mode: 'number' }),
     /** 'user' or 'admin' (granted by `npm run admin:grant`). */
     role: text('role').notNull().default('user'),
-    /** 1 = VIP member. */
-    isVip: smallint('is_vip').notNull().default(0),
+    /**
+     * The VIP membership runs until this moment (null: never a member; LIFETIME_VIP_UNTIL for
+     * lifetime). Written only by the vip module, through setVipUntil; everyone reads `vipFlag`.
+     */
+    vipUntil: timestamp('vip_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the account is deleted; the row stays so posts by others keep their threads. */
@@ -38,3 +41,9 @@ export const users = pgTable(
 
 /** For foreign keys to a user: other modules' tables reference `users.id` through this (see index.ts). */
 export const userKey = () => users.id;
+
+/** A lifetime membership's end: never, written as the last day a timestamp column comfortably holds. */
+export const LIFETIME_VIP_UNTIL = new Date('9999-12-31T00:00:00Z');
+
+/** 1 while the user's membership runs, else 0: the one way every read computes is_vip. */
+export const vipFlag = () => sql<number>`(case when ${users.vipUntil} > now() then 1 else 0 end)`.mapWith(Number);

@@ -26,7 +26,7 @@ export {
  * or comment, a list of people); writes go through this module's functions. `userKey`
  * is what other modules' tables reference in foreign keys.
  */
-export { userKey, users } from './accounts.tables.ts';
+export { LIFETIME_VIP_UNTIL, userKey, users, vipFlag } from './accounts.tables.ts';
 export { AVATAR_MAX_BYTES, replaceAvatar } from './avatar.service.ts';
 export { inviteCodeFor, userIdFromInviteCode } from './invite-code.ts';
 export {
@@ -37,6 +37,7 @@ export {
   type NewUserDraft,
   type UndoList,
 } from './new-user.ts';
+export { setVipUntil, vipOf, vipUntilOf } from './vip-until.ts';
 
 /** No endpoints of its own: the users module serves the account calls. */
 export const accountsModule = defineModule({ name: 'accounts', tables });

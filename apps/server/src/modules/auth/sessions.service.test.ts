@@ -49,7 +49,10 @@ describe('resolveSession from memory', () => {
     const user = await createUser(t.app.db);
     const token = await createSession(t.app.db, user.id, 'sms', 'vitest');
     expect(await resolveSession(t.app.db, token)).toMatchObject({ role: 'user', isVip: false });
-    await t.app.db.update(users).set({ role: 'admin', isVip: 1 }).where(eq(users.id, user.id));
+    await t.app.db
+      .update(users)
+      .set({ role: 'admin', vipUntil: new Date(Date.now() + 86_400_000) })
+      .where(eq(users.id, user.id));
     expect(await resolveSession(t.app.db, token, new Date(), { fresh: true })).toMatchObject({
       role: 'admin',
       isVip: true,

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db.ts';
 import { announce } from '../../platform/events.ts';
 import type { Viewer } from '../../platform/fastify-types.ts';
 import { createPerDatabaseCache } from '../../platform/per-database-cache.ts';
-import { users } from '../accounts/index.ts';
+import { users, vipFlag } from '../accounts/index.ts';
 import { sessions } from './auth.tables.ts';
 import './auth.events.ts';
 
@@ -53,7 +53,7 @@ function prepareSessionLookup(db: Db) {
       sessionId: sessions.id,
       userId: sessions.userId,
       role: users.role,
-      isVip: users.isVip,
+      isVip: vipFlag(),
       lastUsedAt: sessions.lastUsedAt,
       expiresAt: sessions.expiresAt,
     })

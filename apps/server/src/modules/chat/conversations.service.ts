@@ -3,7 +3,7 @@ import { and, desc, eq, isNotNull, isNull, notInArray, or, type SQL, sql } from 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.ts';
 import { transaction } from '../../platform/events.ts';
-import { lockLiveUsers, users } from '../accounts/index.ts';
+import { lockLiveUsers, users, vipFlag } from '../accounts/index.ts';
 import { blockedEitherWayIdsOf, followersAmong, isBlockedEitherWay } from '../relations/index.ts';
 import { chatMessages, conversationMembers, conversations } from './chat.tables.ts';
 import { pairOf, peerIdSql } from './pair.ts';
@@ -214,7 +214,7 @@ async function conversationViews(
       peerId: users.id,
       peerName: users.nickname,
       peerAvatar: users.avatar,
-      peerVip: users.isVip,
+      peerVip: vipFlag(),
       peerSent: peerMember.sentCount,
       lastId: last.id,
       lastType: last.msgType,

@@ -59,7 +59,10 @@ describe('chat send: who may be written to', () => {
   });
 
   it('answers the other person in creat-sessions, and refuses bad input with a Chinese message', async () => {
-    const [me, other] = await Promise.all([newPerson(t), newPerson(t, { isVip: 1, avatar: 'avatars/x.webp' })]);
+    const [me, other] = await Promise.all([
+      newPerson(t),
+      newPerson(t, { vipUntil: new Date(Date.now() + 86_400_000), avatar: 'avatars/x.webp' }),
+    ]);
     expect(await me.api.call(chatCreateSession, { receiver_id: other.id })).toMatchObject({
       receiver_id: other.id,
       talk_type: 1,

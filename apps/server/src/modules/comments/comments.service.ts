@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, notInArray, type SQL, sql } f
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.ts';
 import { transaction } from '../../platform/events.ts';
-import { requireUser, users } from '../accounts/index.ts';
+import { requireUser, users, vipOf } from '../accounts/index.ts';
 import { assertNoProhibitedWords } from '../moderation/index.ts';
 import { findLivePostAuthor } from '../posts/index.ts';
 import { blockedIdsOf, hasBlocked } from '../relations/index.ts';
@@ -27,6 +27,7 @@ const commentColumns = {
   createdAt: comments.createdAt,
   authorName: users.nickname,
   authorAvatar: users.avatar,
+  authorVipUntil: users.vipUntil,
   replyToUserId: comments.replyToUserId,
   replyToName: replyToUsers.nickname,
 };
@@ -41,6 +42,7 @@ type CommentRow = {
   createdAt: Date;
   authorName: string;
   authorAvatar: string;
+  authorVipUntil: Date | null;
   replyToUserId: number | null;
   replyToName: string | null;
 };
@@ -55,6 +57,7 @@ function writtenFields(row: CommentRow, marks: ViewerMarks) {
     uid: row.userId,
     uname: row.authorName,
     avatar: row.authorAvatar,
+    is_vip: vipOf({ vipUntil: row.authorVipUntil }),
     content: row.content,
     atime: row.createdAt.toISOString(),
     likenum: row.likeCount,

@@ -70,7 +70,7 @@ export function selectPeopleAround(db: Db, viewerId: number, center: GeoPoint, q
   const onUser: SQL[] = [];
   if (query.sex !== '') onUser.push(eq(users.sex, Number(query.sex)));
   if (query.model !== '') onUser.push(sql`${users.carModel} ilike ${`%${escapeLike(query.model)}%`}`);
-  if (query.tag === 'vip') onUser.push(eq(users.isVip, 1));
+  if (query.tag === 'vip') onUser.push(sql`${users.vipUntil} > now()`);
 
   const candidates = (box: number | SQL): SQL => {
     const conditions: SQL[] = [withinSql(snapped, query.radiusM, box), visiblePositionsSql(viewerId)];

@@ -408,7 +408,7 @@ describe('people nearby (GET /api/v1/user/info/nearby)', () => {
   it('tag: following, vip and active', async () => {
     const here = newArea();
     const followed = await personAt(t, offset(here, 100, 0));
-    const vip = await personAt(t, offset(here, 300, 0), { isVip: 1 });
+    const vip = await personAt(t, offset(here, 300, 0), { vipUntil: new Date(Date.now() + 86_400_000) });
     const idle = await personAt(t, offset(here, 700, 0));
     await backdate(t.app.db, idle.id, { locatedSecondsAgo: 2 * 3600 });
     const viewer = await newPerson(t);

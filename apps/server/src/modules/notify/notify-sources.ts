@@ -11,6 +11,7 @@ import { resolveMentions } from './mentions.ts';
 import { forgetBetween, forgetPerson, pushUnread, recordInteraction, recordNotice } from './notify.service.ts';
 import { CONTENT_MAX_LENGTH, excerptOf } from './notify-text.ts';
 import { notifyTeamEnded, notifyTeamJoin, notifyTeamNearby } from './team-notices.ts';
+import { notifyVipGranted, notifyVipRenewal } from './vip-notices.ts';
 
 /** Where the text mentioning people sits: a post, or a comment on it. */
 type MentionPlace = { authorId: number; postId: number; commentId: number | null; text: string };
@@ -182,4 +183,7 @@ export const notifySubscriptions: EventSubscriptions = {
   'team.created': { afterCommit: notifyTeamNearby },
   'team.joined': { afterCommit: notifyTeamJoin },
   'team.ended': { afterCommit: notifyTeamEnded },
+  // VIP notices (vip-notices.ts), from the vip module's events.
+  'vip.granted': { afterCommit: notifyVipGranted },
+  'vip.renewal': { afterCommit: notifyVipRenewal },
 };

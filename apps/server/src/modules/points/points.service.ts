@@ -10,6 +10,7 @@ export const POINT_REASONS = {
   signup: '新用户注册奖励',
   invite: '邀请好友注册',
   invited: '受邀注册奖励',
+  vip: '开通会员赠送',
 } as const;
 export type PointReason = keyof typeof POINT_REASONS;
 

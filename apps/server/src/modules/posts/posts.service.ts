@@ -5,7 +5,7 @@ import { SerializedAnswer } from '../../platform/endpoints.ts';
 import { transaction } from '../../platform/events.ts';
 import { createPerDatabaseCache, type PerDatabaseCache } from '../../platform/per-database-cache.ts';
 import { invalidateResponseCache } from '../../platform/response-cache.ts';
-import { requireUser, users } from '../accounts/index.ts';
+import { requireUser, users, vipOf } from '../accounts/index.ts';
 import { blockedIdsOf, followedAmong, followeeIdsOf, hasBlocked, viewerRelations } from '../relations/index.ts';
 import { locateMarks, markAnswer, type SharedAnswer } from './feed-answers.ts';
 import './posts.events.ts';
@@ -41,11 +41,12 @@ export const feedColumns = {
   createdAt: posts.createdAt,
   authorName: users.nickname,
   authorAvatar: users.avatar,
+  authorVipUntil: users.vipUntil,
 };
 
 export type FeedRow = {
-  [K in keyof typeof feedColumns]: (typeof feedColumns)[K]['_']['data'];
-};
+  [K in Exclude<keyof typeof feedColumns, 'authorVipUntil'>]: (typeof feedColumns)[K]['_']['data'];
+} & { authorVipUntil: Date | null };
 
 const NOBODY: ReadonlySet<number> = new Set();
 
@@ -79,6 +80,7 @@ export function toPost(row: FeedRow, viewerId: number | null, followedAuthors: R
     content: row.content,
     atime: row.createdAt.toISOString(),
     uname: row.authorName,
+    is_vip: vipOf({ vipUntil: row.authorVipUntil }),
     ismine: viewerId !== null && viewerId === row.userId ? 1 : 0,
     isfollow: viewerId !== null && followedAuthors.has(row.userId) ? 1 : 0,
     location: row.location,

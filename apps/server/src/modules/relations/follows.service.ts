@@ -2,7 +2,7 @@ import { AppError, type UserCard } from '@evcircle/contract';
 import { type AnyColumn, and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { transaction } from '../../platform/events.ts';
-import { lockViewerAndTarget, requireUser, type UserRow, users } from '../accounts/index.ts';
+import { lockViewerAndTarget, requireUser, type UserRow, users, vipOf } from '../accounts/index.ts';
 import { isBlockedEitherWay } from './blocks.service.ts';
 import { follows } from './follows.tables.ts';
 import './relations.events.ts';
@@ -159,7 +159,7 @@ export async function toUserCards(db: Db, rows: UserRow[], viewerId: number | nu
     avatar: user.avatar,
     bio: user.bio,
     car_model: user.carModel,
-    is_vip: user.isVip,
+    is_vip: vipOf(user),
     isfollow: followed.has(user.id),
     istfollow: followsViewer.has(user.id),
     followers: followerCounts.get(user.id) ?? 0,

@@ -1,6 +1,6 @@
 import type { Account, UserProfile } from '@evcircle/contract';
 import type { Db } from '../../platform/db.ts';
-import { inviteCodeFor, maskMobile, requireUser, type UserRow } from '../accounts/index.ts';
+import { inviteCodeFor, maskMobile, requireUser, type UserRow, vipOf } from '../accounts/index.ts';
 import { pointsBalance } from '../points/index.ts';
 import { authorCounts } from '../posts/index.ts';
 import { followCounts, followedAmong, followersAmong, hasBlocked } from '../relations/index.ts';
@@ -43,8 +43,8 @@ export function toProfile(
     bio: user.bio,
     sex: user.sex,
     car_model: user.carModel,
-    is_vip: user.isVip,
-    isVIP: user.isVip === 1,
+    is_vip: vipOf(user),
+    isVIP: vipOf(user) === 1,
     isfollow: relation.isfollow ? 1 : 0,
     istfollow: relation.istfollow ? 1 : 0,
     ismine: relation.ismine ? 1 : 0,
