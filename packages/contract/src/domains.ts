@@ -10,6 +10,7 @@ export * from './invites.ts';
 export * from './likes.ts';
 export * from './nearby.ts';
 export * from './notify.ts';
+export * from './orders.ts';
 export * from './payments.ts';
 export * from './places.ts';
 export * from './points.ts';

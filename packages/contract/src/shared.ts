@@ -16,6 +16,7 @@ export * from './input-rules.ts';
 export * from './media.ts';
 export * from './messages.ts';
 export * from './nearby-rules.ts';
+export * from './orders-rules.ts';
 export * from './realtime.ts';
 export * from './shop-rules.ts';
 export * from './sign.ts';

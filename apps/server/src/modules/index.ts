@@ -13,6 +13,7 @@ import { likesModule } from './likes/index.ts';
 import { moderationModule } from './moderation/index.ts';
 import { nearbyModule } from './nearby/index.ts';
 import { notifyModule } from './notify/index.ts';
+import { ordersModule } from './orders/index.ts';
 import { paymentsModule } from './payments/index.ts';
 import { placesModule } from './places/index.ts';
 import { pointsModule } from './points/index.ts';
@@ -56,4 +57,5 @@ export const modules: readonly ModuleDescriptor[] = [
   nearbyModule,
   paymentsModule,
   vipModule,
+  ordersModule,
 ];

@@ -147,11 +147,15 @@ describe('the policy an endpoint declares', () => {
     expect(await (await loginAs(t, b.id)).api.call(limited, {})).toEqual({ result: true });
   });
 
-  it('declares the moderation queue and the shop admin admin-only in the contract itself', () => {
+  it('declares the moderation queue, the shop admin and the order desk admin-only in the contract itself', () => {
     const admin = endpoints.filter((endpoint) => endpoint.auth === 'admin').map((endpoint) => endpoint.path);
     expect(admin.sort()).toEqual([
       '/api/v1/admin/category/delete',
       '/api/v1/admin/category/save',
+      '/api/v1/admin/order/info',
+      '/api/v1/admin/order/list',
+      '/api/v1/admin/order/refund',
+      '/api/v1/admin/order/ship',
       '/api/v1/admin/prd/info',
       '/api/v1/admin/prd/list',
       '/api/v1/admin/prd/on-sale',

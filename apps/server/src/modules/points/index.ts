@@ -1,3 +1,4 @@
-// The points module's public face: a user's balance (the account view shows it).
+// The points module's public face: a user's balance (the account view shows it), grants
+// and spends through the ledger.
 export { pointsModule } from './points.module.ts';
-export { grantPoints, pointsBalance } from './points.service.ts';
+export { grantPoints, pointsBalance, spendPoints } from './points.service.ts';

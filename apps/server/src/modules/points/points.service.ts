@@ -11,6 +11,8 @@ export const POINT_REASONS = {
   invite: '邀请好友注册',
   invited: '受邀注册奖励',
   vip: '开通会员赠送',
+  order: '订单抵扣',
+  order_return: '订单积分退回',
 } as const;
 export type PointReason = keyof typeof POINT_REASONS;
 
@@ -35,6 +37,24 @@ export async function grantPoints(
     .onConflictDoNothing({ target: [pointsLedger.userId, pointsLedger.reason, pointsLedger.ref] })
     .returning({ id: pointsLedger.id });
   return rows.length > 0;
+}
+
+/**
+ * Spends `amount` points (a negative entry, once per (user, reason, ref)) when the balance
+ * covers it; answers false, writing nothing, when it does not. Inside the caller's
+ * transaction: the user's spends run one at a time (a transaction lock), so two orders at
+ * once cannot both spend the same points.
+ */
+export async function spendPoints(
+  tx: Db,
+  userId: number,
+  amount: number,
+  reason: PointReason,
+  ref: string,
+): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`points-spend:${userId}`}, 0))`);
+  if ((await pointsBalance(tx, userId)) < amount) return false;
+  return grantPoints(tx, userId, -amount, reason, ref);
 }
 
 /** The balance: always the sum of the user's ledger. */

@@ -105,7 +105,7 @@ export async function addToCart(
 }
 
 /** Serialises one user's cart writes until the transaction ends. */
-async function lockCart(tx: Db, userId: number): Promise<void> {
+export async function lockCart(tx: Db, userId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`shop-cart:${userId}`}, 0))`);
 }
 
@@ -227,7 +227,10 @@ export async function cartList(db: Db, userId: number) {
 }
 
 /** Option names and their group names by apid, for these products. */
-async function optionNamesOf(db: Db, pids: readonly number[]): Promise<Map<number, { group: string; name: string }>> {
+export async function optionNamesOf(
+  db: Db,
+  pids: readonly number[],
+): Promise<Map<number, { group: string; name: string }>> {
   if (pids.length === 0) return new Map();
   const rows = await db
     .select({ id: shopSpecOptions.id, name: shopSpecOptions.name, group: shopSpecGroups.name })

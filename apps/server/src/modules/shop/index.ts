@@ -3,6 +3,18 @@
 import './shop.events.ts';
 
 export { type CategoryInput, saveCategory } from './categories.service.ts';
+/** Checking out (the orders module): cart lines priced now, stock reserved and released, sales counted. */
+export {
+  addProductSales,
+  type CheckoutLine,
+  checkoutLines,
+  releaseStock,
+  removeOrderedLines,
+  reserveStock,
+  type StockItem,
+} from './checkout.service.ts';
+/** Money as every shop answer writes it: integer fen inside, "199.00" out. */
+export { yuanOf } from './money.ts';
 export { type ProductInput, saveProduct, setProductSales, setProductWeight } from './product-admin.service.ts';
 export {
   findProductText,
