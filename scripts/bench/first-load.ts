@@ -87,6 +87,8 @@ export const WATCHED_PAGES = [
   ['/test-websocket', 'routes/test-websocket'],
   ['/admin/reports', 'routes/admin-reports'],
   ['/admin/products', 'routes/admin-products'],
+  ['/vip', 'routes/vip'],
+  ['/pay/sandbox/{tradeNo}', 'routes/pay-sandbox'],
   ['/{404}', 'routes/not-found'],
 ] as const;
 

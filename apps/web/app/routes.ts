@@ -50,6 +50,10 @@ export default [
   route('near', 'routes/near.tsx'),
   route('team/:id', 'routes/team.tsx'),
   route('test-team-creation', 'routes/test-team-creation.tsx'),
+  // VIP membership (SPEC.md lists no path: docs/decisions/0020-vip.md) and the sandbox's
+  // cashier, the address pay-order answers when the sandbox pays (layout nonav).
+  route('vip', 'routes/vip.tsx'),
+  route('pay/sandbox/:tradeNo', 'routes/pay-sandbox.tsx'),
   // Everything else: the legacy 301 redirects of SPEC.md §2 (/invitecode, /goods,
   // /contentInfo — matched on their query values), otherwise the 404 page.
   route('*', 'routes/not-found.tsx'),

@@ -2,11 +2,11 @@ import { useMatches } from 'react-router';
 
 /**
  * Layout names of SPEC.md §2 that exist so far; a route picks one with
- * `handle: { layout }` (default when absent). nonav arrives with the page that uses it.
+ * `handle: { layout }` (default when absent).
  */
-export type LayoutName = 'default' | 'mobile' | 'none' | 'post' | 'detail' | 'category-layout';
+export type LayoutName = 'default' | 'mobile' | 'none' | 'nonav' | 'post' | 'detail' | 'category-layout';
 
-const LAYOUT_NAMES: readonly string[] = ['default', 'mobile', 'none', 'post', 'detail', 'category-layout'];
+const LAYOUT_NAMES: readonly string[] = ['default', 'mobile', 'none', 'nonav', 'post', 'detail', 'category-layout'];
 
 export function isLayoutName(value: unknown): value is LayoutName {
   return typeof value === 'string' && LAYOUT_NAMES.includes(value);

@@ -119,16 +119,15 @@ export async function paidAttemptOf(db: Db, purpose: string, orderRef: number): 
 }
 
 /**
- * Starts a new attempt for an order: closes the order's open attempts (a payer who switches
- * from WeChat to Alipay must not be able to pay both), records the new one, then asks the
- * provider. A provider that refuses leaves the attempt closed and the error for the caller.
- * The caller has checked the order may be paid.
+ * Records a new attempt of an order, closing its open ones in the same transaction (here and,
+ * after commit, at their providers): a payer who switches from WeChat to Alipay must not be
+ * able to pay both. Answers the attempt's trade number.
  */
-export async function startAttempt(deps: PaymentsDeps, input: StartInput): Promise<PaymentStart> {
-  const provider = providerOf(deps, input.payType);
-  if (!provider.channels.includes(input.channel)) {
-    throw new AppError('PAY_CHANNEL_UNAVAILABLE', { payType: PAY_TYPE_NAMES[input.payType] });
-  }
+async function recordAttempt(
+  deps: PaymentsDeps,
+  input: Omit<StartInput, 'channel' | 'clientIp' | 'notifyUrl'>,
+  channel: PayChannel | 'auto',
+): Promise<string> {
   const tradeNo = `${input.orderNo}_${randomBytes(3).toString('hex')}`;
   const closed = await transaction(deps.db, async (tx) => {
     const earlier = await closeOpenAttempts(tx, input.purpose, input.orderRef);
@@ -138,7 +137,7 @@ export async function startAttempt(deps: PaymentsDeps, input: StartInput): Promi
       purpose: input.purpose,
       orderRef: input.orderRef,
       provider: input.payType,
-      channel: input.channel,
+      channel,
       amountFen: input.amountFen,
       description: input.description,
       expiresAt: input.expiresAt,
@@ -147,6 +146,19 @@ export async function startAttempt(deps: PaymentsDeps, input: StartInput): Promi
     return earlier;
   });
   await closeAtProviders(deps, closed);
+  return tradeNo;
+}
+
+/**
+ * Starts a new attempt for an order (recordAttempt), then asks the provider. A provider that refuses leaves the attempt closed and the error for the caller.
+ * The caller has checked the order may be paid.
+ */
+export async function startAttempt(deps: PaymentsDeps, input: StartInput): Promise<PaymentStart> {
+  const provider = providerOf(deps, input.payType);
+  if (!provider.channels.includes(input.channel)) {
+    throw new AppError('PAY_CHANNEL_UNAVAILABLE', { payType: PAY_TYPE_NAMES[input.payType] });
+  }
+  const tradeNo = await recordAttempt(deps, input, input.channel);
   try {
     return await provider.start({
       outTradeNo: tradeNo,
@@ -452,24 +464,7 @@ export type ChargeInput = Omit<StartInput, 'channel' | 'clientIp' | 'returnUrl' 
 export async function chargeAttempt(deps: PaymentsDeps, input: ChargeInput): Promise<'paid' | 'failed' | null> {
   const provider = providerOf(deps, input.payType);
   if (!provider.charge) return null;
-  const tradeNo = `${input.orderNo}_${randomBytes(3).toString('hex')}`;
-  const closed = await transaction(deps.db, async (tx) => {
-    const earlier = await closeOpenAttempts(tx, input.purpose, input.orderRef);
-    await tx.insert(payments).values({
-      tradeNo,
-      userId: input.userId,
-      purpose: input.purpose,
-      orderRef: input.orderRef,
-      provider: input.payType,
-      channel: 'auto',
-      amountFen: input.amountFen,
-      description: input.description,
-      expiresAt: input.expiresAt,
-      returnUrl: input.returnUrl,
-    });
-    return earlier;
-  });
-  await closeAtProviders(deps, closed);
+  const tradeNo = await recordAttempt(deps, input, 'auto');
   const merchantId = deps.payments.merchantIds.get(input.payType) ?? '';
   let result: Awaited<ReturnType<NonNullable<typeof provider.charge>>>;
   try {

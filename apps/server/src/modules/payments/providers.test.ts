@@ -2,12 +2,12 @@
 // local fakes that speak each provider's protocol (keys generated here), listening on a
 // real port so the fakes' notifications arrive over HTTP at /pay/notify/{provider}.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { payMethods, vipCreateOrder, vipOrderStatus, vipPayOrder, vipStatus } from '@evcircle/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { newPerson, type Person } from '../../../test/login-as.ts';
+import { freePort } from '../../../test/server-process.ts';
 import { type FakeAlipay, newRsaKeys, startFakeAlipay } from '../../platform/payments/fake-alipay.test-helper.ts';
 import { type FakeWechatPay, startFakeWechatPay } from '../../platform/payments/fake-wechatpay.test-helper.ts';
 import { paymentsDeps } from './payments.module.ts';
@@ -16,17 +16,6 @@ import { paymentNotices, payments } from './payments.tables.ts';
 
 const MCHID = '1900000109';
 const APP_ID = '2021000000000001';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let t: TestApp;
 let wechat: FakeWechatPay;

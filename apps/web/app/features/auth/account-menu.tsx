@@ -44,6 +44,7 @@ export function AccountMenu({ compact = false }: AccountMenuProps) {
       nickname={viewer.nickname}
       avatar={viewer.avatar}
       isAdmin={viewer.role === 'admin'}
+      isVip={viewer.is_vip === 1 || viewer.isVIP}
       compact={compact}
     />
   );

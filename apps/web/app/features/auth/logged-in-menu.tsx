@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, Package, Settings, ShieldCheck, UserRound } from 'lucide-react';
+import { ChevronDown, Crown, LogOut, Package, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Avatar } from '~/ui/avatar.tsx';
 import { cn } from '~/ui/cn.ts';
@@ -7,10 +7,20 @@ import { AUTH_MESSAGES } from './messages.ts';
 import { useAvatarUrl } from './use-avatar-url.ts';
 import { useLogout } from './use-logout.ts';
 
-type LoggedInMenuProps = { uid: number; nickname: string; avatar: string; isAdmin: boolean; compact: boolean };
+/** The menu's way to /vip (zh-CN); here, not in messages.ts, so it loads with the menu, not the header. */
+const VIP_ITEM = { member: 'VIP 会员', join: '开通会员' } as const;
+
+type LoggedInMenuProps = {
+  uid: number;
+  nickname: string;
+  avatar: string;
+  isAdmin: boolean;
+  isVip: boolean;
+  compact: boolean;
+};
 
 /** The logged-in header corner: the avatar and nickname with a menu (我的主页, 设置, 退出登录). */
-export function LoggedInMenu({ uid, nickname, avatar, isAdmin, compact }: LoggedInMenuProps) {
+export function LoggedInMenu({ uid, nickname, avatar, isAdmin, isVip, compact }: LoggedInMenuProps) {
   const [isOpen, setOpen] = useState(false);
   const { logout, pending } = useLogout();
   const avatarUrl = useAvatarUrl(avatar);
@@ -55,6 +65,10 @@ export function LoggedInMenu({ uid, nickname, avatar, isAdmin, compact }: Logged
         <MenuLink to={`/user/${uid}`} onClick={close}>
           <UserRound aria-hidden="true" className="size-4 text-gray-500" />
           {AUTH_MESSAGES.myProfile}
+        </MenuLink>
+        <MenuLink to="/vip" data-testid="account-menu-vip" onClick={close}>
+          <Crown aria-hidden="true" className="size-4 text-amber-500" />
+          {isVip ? VIP_ITEM.member : VIP_ITEM.join}
         </MenuLink>
         <MenuLink to="/settings" onClick={close}>
           <Settings aria-hidden="true" className="size-4 text-gray-500" />

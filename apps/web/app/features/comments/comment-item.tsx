@@ -6,6 +6,7 @@ import { formatRelativeTime } from '~/lib/china-time.ts';
 import { useRootData } from '~/lib/root-data.ts';
 import { Avatar } from '~/ui/avatar.tsx';
 import { cn } from '~/ui/cn.ts';
+import { LazyVipBadge } from '~/ui/lazy-vip-badge.tsx';
 import { hiddenReplyCount } from './comment-list.ts';
 import { LikeButton } from './like-button.tsx';
 import { COMMENTS_MESSAGES } from './messages.ts';
@@ -28,7 +29,17 @@ function useImageBase(): string {
 }
 
 /** The author's name, linking to their profile, with 作者 when they wrote the post. */
-function AuthorName({ uid, name, isPostAuthor }: { uid: number; name: string; isPostAuthor: boolean }) {
+function AuthorName({
+  uid,
+  name,
+  isVip,
+  isPostAuthor,
+}: {
+  uid: number;
+  name: string;
+  isVip: boolean;
+  isPostAuthor: boolean;
+}) {
   return (
     <span className="flex min-w-0 items-center gap-1.5">
       <Link
@@ -38,6 +49,7 @@ function AuthorName({ uid, name, isPostAuthor }: { uid: number; name: string; is
       >
         {name}
       </Link>
+      {isVip ? <LazyVipBadge /> : null}
       {isPostAuthor ? (
         <span className="shrink-0 rounded-full bg-primary-50 px-1.5 py-px text-[10px] leading-4 font-medium text-primary-700 dark:bg-primary-950 dark:text-primary-300">
           {COMMENTS_MESSAGES.author}
@@ -88,7 +100,12 @@ function ReplyRow({ reply, actions }: { reply: Reply; actions: RowActions }) {
         <Avatar src={commentAvatarUrl(reply.avatar, imageBase)} name={reply.uname} size={24} />
       </Link>
       <div className="min-w-0 flex-1">
-        <AuthorName uid={reply.uid} name={reply.uname} isPostAuthor={reply.uid === actions.postAuthorId} />
+        <AuthorName
+          uid={reply.uid}
+          name={reply.uname}
+          isVip={reply.is_vip === 1}
+          isPostAuthor={reply.uid === actions.postAuthorId}
+        />
         <p className="mt-0.5 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-gray-900 dark:text-gray-100">
           {reply.replyto_uid > 0 ? (
             <span data-testid="reply-to" className="text-gray-500 dark:text-gray-400">
@@ -132,7 +149,12 @@ export function CommentRow({
         <Avatar src={commentAvatarUrl(comment.avatar, imageBase)} name={comment.uname} size={36} />
       </Link>
       <div className="min-w-0 flex-1">
-        <AuthorName uid={comment.uid} name={comment.uname} isPostAuthor={comment.uid === actions.postAuthorId} />
+        <AuthorName
+          uid={comment.uid}
+          name={comment.uname}
+          isVip={comment.is_vip === 1}
+          isPostAuthor={comment.uid === actions.postAuthorId}
+        />
         <p
           data-testid="comment-content"
           className="mt-0.5 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-gray-900 dark:text-gray-100"

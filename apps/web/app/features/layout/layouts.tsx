@@ -121,7 +121,9 @@ function CategoryLayout({ children }: { children: ReactNode }) {
 }
 
 export function AppLayout({ name, children }: { name: LayoutName; children: ReactNode }) {
-  if (name === 'none') return <>{children}</>;
+  // nonav (the sandbox checkout): no site navigation at all; the page draws its own frame,
+  // so the shell every page loads carries nothing for it.
+  if (name === 'none' || name === 'nonav') return <>{children}</>;
   if (name === 'post') return <PostLayout>{children}</PostLayout>;
   if (name === 'detail') return <DetailLayout>{children}</DetailLayout>;
   if (name === 'category-layout') return <CategoryLayout>{children}</CategoryLayout>;

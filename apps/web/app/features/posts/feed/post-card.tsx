@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { formatCount } from '~/lib/format-count.ts';
 import { Avatar } from '~/ui/avatar.tsx';
 import { Image } from '~/ui/image.tsx';
+import { LazyVipBadge } from '~/ui/lazy-vip-badge.tsx';
 import { coverSize } from './masonry.ts';
 import { FEED_MESSAGES } from './messages.ts';
 
@@ -56,6 +57,7 @@ export function PostCard({ post, imageBase, isPriority = false, text, onOpen }: 
         >
           <Avatar src={resolveMediaUrl(post.avatar, imageBase)} name={post.uname} size={20} />
           <span className="truncate">{post.uname}</span>
+          {post.is_vip === 1 ? <LazyVipBadge className="shrink-0 px-1 text-[10px]" /> : null}
         </Link>
         <span
           className="flex shrink-0 items-center gap-0.5"

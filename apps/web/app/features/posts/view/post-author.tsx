@@ -6,6 +6,7 @@ import { ContentMenu } from '~/features/reports/index.ts';
 import { useApi } from '~/lib/api.ts';
 import { Avatar } from '~/ui/avatar.tsx';
 import { cn } from '~/ui/cn.ts';
+import { LazyVipBadge } from '~/ui/lazy-vip-badge.tsx';
 import { POST_MESSAGES } from './messages.ts';
 
 type PostAuthorProps = {
@@ -43,6 +44,7 @@ export function PostAuthor({
       >
         <Avatar src={resolveMediaUrl(post.avatar, imageBase)} name={post.uname} size={36} />
         <span className="truncate text-[15px] font-medium text-gray-900 dark:text-gray-100">{post.uname}</span>
+        {post.is_vip === 1 ? <LazyVipBadge /> : null}
       </Link>
       {isMine ? null : (
         <FollowButton

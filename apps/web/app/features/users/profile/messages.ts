@@ -13,6 +13,8 @@ export const PROFILES_MESSAGES = {
   likes: '获赞',
   points: '积分',
   pointsValue: '{points} 积分',
+  vipMember: 'VIP 会员',
+  becomeVip: '开通会员',
   editProfile: '编辑资料',
   message: '私信',
   postsLabel: '{nickname}的帖子',

@@ -1,5 +1,5 @@
 import { formatMessage } from '@evcircle/contract/client';
-import { Coins, FileText, Pencil } from 'lucide-react';
+import { Coins, Crown, FileText, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '~/ui/button.tsx';
 import { PROFILES_MESSAGES } from './messages.ts';
@@ -26,8 +26,18 @@ export function OwnProfileActions() {
   );
 }
 
+/** The points balance (when known) and the way to /vip, under one's own profile's counts. */
+export function OwnProfileLinks({ points, isVip }: { points: number | null; isVip: boolean }) {
+  return (
+    <div className="flex items-center gap-2">
+      {points !== null ? <PointsLink points={points} /> : null}
+      <VipLink isVip={isVip} />
+    </div>
+  );
+}
+
 /** The viewer's points balance, linking to the settings page's points section. */
-export function PointsLink({ points }: { points: number }) {
+function PointsLink({ points }: { points: number }) {
   return (
     <Link
       to="/settings#points"
@@ -36,6 +46,20 @@ export function PointsLink({ points }: { points: number }) {
     >
       <Coins aria-hidden="true" className="size-4" />
       {formatMessage(PROFILES_MESSAGES.pointsValue, { points })}
+    </Link>
+  );
+}
+
+/** 开通会员, or VIP 会员 for a member: the way to /vip from one's own profile. */
+function VipLink({ isVip }: { isVip: boolean }) {
+  return (
+    <Link
+      to="/vip"
+      data-testid="profile-vip"
+      className="inline-flex items-center gap-1.5 rounded-full bg-gray-900 px-3 py-1.5 text-sm font-medium text-amber-300 hover:bg-gray-800 dark:bg-amber-950/60 dark:text-amber-200 dark:hover:bg-amber-950"
+    >
+      <Crown aria-hidden="true" className="size-4" />
+      {isVip ? PROFILES_MESSAGES.vipMember : PROFILES_MESSAGES.becomeVip}
     </Link>
   );
 }

@@ -15,7 +15,7 @@ import { PROFILES_MESSAGES } from './messages.ts';
 
 /** What only one's own profile shows (its links and icons) loads for that profile alone. */
 const OwnProfileActions = lazyComponent(() => import('./own-profile.tsx').then((module) => module.OwnProfileActions));
-const PointsLink = lazyComponent(() => import('./own-profile.tsx').then((module) => module.PointsLink));
+const OwnProfileLinks = lazyComponent(() => import('./own-profile.tsx').then((module) => module.OwnProfileLinks));
 /** So does the crown of VIP members' profiles. */
 const VipBadge = lazyComponent(() => import('~/ui/vip-badge.tsx').then((module) => module.VipBadge));
 
@@ -181,7 +181,7 @@ export function ProfileHeader({ profile, imageBase, points, onFollowChange, onOp
           />
           <Count label={PROFILES_MESSAGES.likes} value={profile.likes} testId="count-likes" />
         </div>
-        {isMine && points !== null ? <PointsLink points={points} /> : null}
+        {isMine ? <OwnProfileLinks points={points} isVip={isVip} /> : null}
       </div>
       {isMobile ? <div className="mt-4">{actions}</div> : null}
     </header>

@@ -1,0 +1,22 @@
+/** Wording of the sandbox checkout (zh-CN, reviewed in one place). */
+export const PAYMENTS_MESSAGES = {
+  sandboxTitle: '沙箱收银台',
+  documentTitle: '沙箱收银台 - 车友圈',
+  sandboxNotice: '这是沙箱支付，不会产生真实扣款',
+  sandboxHint: '用于测试支付流程：选择支付结果后将返回订单页面。',
+  description: '商品',
+  amount: '支付金额',
+  tradeNo: '支付单号',
+  timeLeft: '剩余时间',
+  pay: '支付成功',
+  fail: '支付失败',
+  abandon: '放弃',
+  working: '正在处理…',
+  timedOut: '支付已超时，请返回重新下单',
+  over: '该支付已结束：{state}',
+  stateNames: { paid: '已支付', failed: '支付失败', closed: '已关闭', pending: '待支付' },
+  backToOrder: '返回订单',
+  errorTitle: '无法打开支付页面',
+  backHome: '返回首页',
+  failed: '操作失败，请稍后重试',
+} as const;
