@@ -18,6 +18,8 @@ import { completeSandboxPayment, sandboxCheckoutView } from './sandbox-checkout.
 export const NOTIFY_PATH = '/pay/notify';
 /** A notification is a few KB; anything larger is not one. */
 const NOTIFY_BODY_LIMIT = 64 * 1024;
+/** Notifications accepted per minute from one address. */
+const NOTIFY_PER_MINUTE = 600;
 
 export function paymentsDeps(app: FastifyInstance): PaymentsDeps {
   return { db: app.db, payments: app.payments, log: app.log };
@@ -63,6 +65,9 @@ export const paymentsModule = defineModule({
         if (!PAY_TYPES.includes(kind) || !app.payments.providers.has(kind)) {
           return reply.code(404).type('text/plain').send('unknown provider');
         }
+        // Far above what a provider sends (a few retries per payment), far below a flood.
+        const { allowed } = await app.limiter.hit(`pay-notify:${request.ip}`, NOTIFY_PER_MINUTE, 60);
+        if (!allowed) return reply.code(429).type('text/plain').send('too many notifications');
         const answer = await receiveNotification(deps, kind, {
           headers: request.headers,
           rawBody: typeof request.body === 'string' ? request.body : '',

@@ -24,16 +24,8 @@ export type PaymentsDeps = { db: Db; payments: Payments; log: PaymentLog };
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-/** What settling one report did. `refused` reports are answered as failures, so the provider tries again or gives up. */
-export type SettleOutcome =
-  | 'settled'
-  | 'duplicate'
-  | 'refund_due'
-  | 'failed'
-  | 'closed'
-  | 'refused'
-  | 'unknown_trade'
-  | 'mismatch';
+/** What settling one verified report did; mismatch and unknown_trade are answered as failures (the provider tries again or gives up). */
+export type SettleOutcome = 'settled' | 'duplicate' | 'refund_due' | 'failed' | 'closed' | 'unknown_trade' | 'mismatch';
 
 /** Reconciliation asks the provider about attempts left pending this long (a notification may be late, not lost). */
 export const RECONCILE_AFTER_MS = 2 * 60 * 1000;
@@ -307,17 +299,17 @@ export async function receiveNotification(
     notice = await provider.verifyNotification(request);
   } catch (err) {
     const reason = err instanceof PaymentVerifyError ? err.message : 'verification crashed';
+    // Only logged: anyone can post to the notify route, and what is not proven to come from
+    // the provider must not be able to fill the database.
     deps.log.warn(
-      { provider: kind, reason, err: err instanceof PaymentVerifyError ? undefined : err },
+      {
+        provider: kind,
+        reason,
+        bytes: request.rawBody.length,
+        err: err instanceof PaymentVerifyError ? undefined : err,
+      },
       'payments: notification refused',
     );
-    await recordNotice(deps.db, {
-      provider: kind,
-      source: 'notify',
-      tradeNo: null,
-      outcome: 'refused',
-      detail: { reason, bytes: request.rawBody.length },
-    }).catch((recordErr) => deps.log.error({ err: recordErr }, 'payments: recording a refused notification failed'));
     return provider.answer(false);
   }
   try {

@@ -57,8 +57,9 @@ export const payments = pgTable(
 );
 
 /**
- * Every notification received (and every answer a query or charge gave), verified or not,
- * and what was done with it: the audit trail of money. Never shown to users.
+ * Every verified notification (and every answer a query, charge or refund gave) and what was
+ * done with it: the audit trail of money. Never shown to users. Unverified posts to the
+ * notify route are only logged: anyone can send them.
  */
 export const paymentNotices = pgTable(
   'payment_notices',
@@ -68,7 +69,7 @@ export const paymentNotices = pgTable(
     /** notify, query (reconciliation), charge (auto-renew). */
     source: text('source').notNull(),
     tradeNo: text('trade_no'),
-    /** settled, duplicate, refund_due, failed, closed, refused, unknown_trade, mismatch. */
+    /** settled, duplicate, refund_due, failed, closed, unknown_trade, mismatch (refunds: success, processing). */
     outcome: text('outcome').notNull(),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -137,6 +137,21 @@ describe('the notify route', () => {
     expect(junk.statusCode).toBe(400);
     expect(JSON.parse(junk.body)).toMatchObject({ code: 'FAIL' });
   });
+
+  it('keeps nothing of a notification it cannot verify (anyone can post one)', async () => {
+    const before = (await t.app.db.select().from(paymentNotices)).length;
+    const forged = sandbox().notification('V000000000000000000_abcdef', 'paid', 1);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        postNotification(t, 'sandbox', {
+          headers: { ...forged.headers, 'x-sandbox-signature': 'AAAA' },
+          rawBody: forged.rawBody,
+        }),
+      ),
+    );
+    expect(answers.every((answer) => answer.statusCode === 400)).toBe(true);
+    expect((await t.app.db.select().from(paymentNotices)).length).toBe(before);
+  });
 });
 
 describe('with the sandbox switched off', () => {
