@@ -36,6 +36,11 @@ export const E2E_ADMIN_MOBILES = {
   cartMobile: '19900000004',
   shopAdminDesktop: '19900000005',
   shopAdminMobile: '19900000006',
+  // The orders' journeys (e2e/orders.spec.ts): one number per journey and project.
+  ordersDesktop: '19900000007',
+  ordersMobile: '19900000008',
+  ordersShip: '19900000009',
+  ordersCancel: '19900000010',
 } as const;
 
 /**

@@ -89,6 +89,10 @@ export const WATCHED_PAGES = [
   ['/admin/products', 'routes/admin-products'],
   ['/vip', 'routes/vip'],
   ['/pay/sandbox/{tradeNo}', 'routes/pay-sandbox'],
+  ['/checkout', 'routes/checkout'],
+  ['/orders', 'routes/orders'],
+  ['/orders/{id}', 'routes/order'],
+  ['/admin/orders', 'routes/admin-orders'],
   ['/{404}', 'routes/not-found'],
 ] as const;
 

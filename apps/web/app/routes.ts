@@ -54,6 +54,12 @@ export default [
   // cashier, the address pay-order answers when the sandbox pays (layout nonav).
   route('vip', 'routes/vip.tsx'),
   route('pay/sandbox/:tradeNo', 'routes/pay-sandbox.tsx'),
+  // The shop's checkout (issue 17; paths of our own: docs/decisions/0021-shop-orders.md):
+  // the chosen cart lines (?cids=1,2), the buyer's orders and one order, and their admin.
+  route('checkout', 'routes/checkout.tsx'),
+  route('orders', 'routes/orders.tsx'),
+  route('orders/:id', 'routes/order.tsx'),
+  route('admin/orders', 'routes/admin-orders.tsx'),
   // Everything else: the legacy 301 redirects of SPEC.md §2 (/invitecode, /goods,
   // /contentInfo — matched on their query values), otherwise the 404 page.
   route('*', 'routes/not-found.tsx'),

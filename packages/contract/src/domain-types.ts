@@ -12,6 +12,14 @@ export type {
 export type { GeocodeResult } from './geocode.ts';
 export type { GeoPost, NearbyPeopleTag, NearbyPerson } from './nearby.ts';
 export type { Notification, NotifyActor, NotifyUnread } from './notify.ts';
+export type {
+  Address,
+  AdminShopOrder,
+  DeliveryAddress,
+  OrderLine,
+  RegionProvince,
+  ShopOrder,
+} from './orders.ts';
 export type { Poi } from './places.ts';
 export type { FeedQuery } from './posts.ts';
 export type { ReportItem } from './reports.ts';

@@ -97,6 +97,25 @@ export const addressSave = defineEndpoint({
   summary: '保存收货地址',
 });
 
+/** A province of the address picker: its cities, each with its districts and counties. */
+export const RegionProvinceSchema = z.object({
+  name: z.string(),
+  cities: z.array(z.object({ name: z.string(), districts: z.array(z.string()) })),
+});
+export type RegionProvince = z.infer<typeof RegionProvinceSchema>;
+
+/**
+ * The 省 → 市 → 区 tree the address picker offers (the server's bundled district table,
+ * the same one the offline geocoder reads); address save accepts only its triples.
+ */
+export const addressRegions = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/prd/address/regions',
+  data: z.array(RegionProvinceSchema),
+  auth: 'none',
+  summary: '省市区列表',
+});
+
 /** Deletes one of the viewer's addresses; when it was the default, the newest other one becomes it. */
 export const addressDelete = defineEndpoint({
   method: 'POST',
@@ -360,6 +379,8 @@ export const adminOrderRefund = defineEndpoint({
 export const ordersErrors = defineErrors({
   /** Not one of the viewer's addresses (another person's is not told apart from none). */
   ADDRESS_NOT_FOUND: { status: STATUS.NOT_FOUND, message: '收货地址不存在' },
+  /** A province / city / district that the picker's table (addressRegions) does not hold together. */
+  ADDRESS_REGION_INVALID: { status: STATUS.VALIDATION_FAILED, message: '所选省市区不存在，请重新选择' },
   ADDRESS_BOOK_FULL: { status: STATUS.CONFLICT, message: `最多保存 ${ADDRESS_BOOK_MAX} 个收货地址` },
   /** A chosen line whose product went off sale or whose SKU is gone (a sold-out one is STOCK_NOT_ENOUGH). */
   ORDER_LINE_UNAVAILABLE: { status: STATUS.CONFLICT, message: '「{title}」已下架，请从购物车移除后再结算' },

@@ -6,13 +6,12 @@ import {
   SHOP_PAGE_SIZE,
   STATUS,
 } from '@evcircle/contract/client';
-import { PackageX, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { PackageX } from 'lucide-react';
 import { data } from 'react-router';
-import { LoginPrompt } from '~/features/auth/index.ts';
+import { AdminRefusal } from '~/features/auth/index.ts';
 import { SHOP_ADMIN_MESSAGES, ShopAdmin, type ShopAdminView } from '~/features/shop-admin/index.ts';
 import { adminDenied } from '~/lib/admin-page.ts';
 import { serverApi } from '~/lib/api.ts';
-import { UI_MESSAGES } from '~/ui/messages.ts';
 import { RefusalNotice } from '~/ui/refusal-notice.tsx';
 import type { Route } from './+types/admin-products';
 
@@ -56,23 +55,15 @@ export default function AdminProductsPage({ loaderData }: Route.ComponentProps) 
   return (
     <div className="mx-auto max-w-6xl px-3 pt-4 pb-10 md:px-6 md:pt-8">
       <h1 className="mb-4 px-1 text-xl font-bold md:text-2xl">{SHOP_ADMIN_MESSAGES.heading}</h1>
-      {loaderData.state === 'guest' ? (
-        <LoginPrompt
-          icon={ShieldCheck}
-          title={SHOP_ADMIN_MESSAGES.guestTitle}
-          hint={SHOP_ADMIN_MESSAGES.guestHint}
-          testId="admin-guest"
-        />
-      ) : null}
-      {loaderData.state === 'forbidden' ? (
-        <RefusalNotice
-          testId="admin-forbidden"
-          icon={ShieldAlert}
-          title={SHOP_ADMIN_MESSAGES.forbiddenTitle}
-          hint={SHOP_ADMIN_MESSAGES.forbiddenHint}
-          back={{ to: '/', label: UI_MESSAGES.backHome }}
-        />
-      ) : null}
+      <AdminRefusal
+        state={loaderData.state}
+        messages={{
+          guestTitle: SHOP_ADMIN_MESSAGES.guestTitle,
+          guestHint: SHOP_ADMIN_MESSAGES.guestHint,
+          forbiddenTitle: SHOP_ADMIN_MESSAGES.forbiddenTitle,
+          forbiddenHint: SHOP_ADMIN_MESSAGES.forbiddenHint,
+        }}
+      />
       {loaderData.state === 'missing' ? (
         <RefusalNotice
           testId="admin-product-missing"

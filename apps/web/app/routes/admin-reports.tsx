@@ -1,11 +1,8 @@
 import { PAGE_SIZE, reportQueue } from '@evcircle/contract/client';
-import { ShieldAlert, ShieldCheck } from 'lucide-react';
-import { LoginPrompt } from '~/features/auth/index.ts';
+import { AdminRefusal } from '~/features/auth/index.ts';
 import { QUEUE_STATUSES, type QueueStatus, REPORTS_MESSAGES, ReportQueue } from '~/features/reports/index.ts';
 import { adminDenied } from '~/lib/admin-page.ts';
 import { serverApi } from '~/lib/api.ts';
-import { UI_MESSAGES } from '~/ui/messages.ts';
-import { RefusalNotice } from '~/ui/refusal-notice.tsx';
 import type { Route } from './+types/admin-reports';
 
 function statusOf(url: URL): QueueStatus {
@@ -35,23 +32,15 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-3 pt-4 pb-10 md:px-6 md:pt-8">
       <h1 className="mb-4 px-1 text-xl font-bold md:text-2xl">{REPORTS_MESSAGES.adminHeading}</h1>
-      {loaderData.state === 'guest' ? (
-        <LoginPrompt
-          icon={ShieldCheck}
-          title={REPORTS_MESSAGES.adminGuestTitle}
-          hint={REPORTS_MESSAGES.adminGuestHint}
-          testId="admin-guest"
-        />
-      ) : null}
-      {loaderData.state === 'forbidden' ? (
-        <RefusalNotice
-          testId="admin-forbidden"
-          icon={ShieldAlert}
-          title={REPORTS_MESSAGES.forbiddenTitle}
-          hint={REPORTS_MESSAGES.forbiddenHint}
-          back={{ to: '/', label: UI_MESSAGES.backHome }}
-        />
-      ) : null}
+      <AdminRefusal
+        state={loaderData.state}
+        messages={{
+          guestTitle: REPORTS_MESSAGES.adminGuestTitle,
+          guestHint: REPORTS_MESSAGES.adminGuestHint,
+          forbiddenTitle: REPORTS_MESSAGES.forbiddenTitle,
+          forbiddenHint: REPORTS_MESSAGES.forbiddenHint,
+        }}
+      />
       {loaderData.state === 'ok' ? (
         <ReportQueue key={loaderData.status} status={loaderData.status} firstPage={loaderData.items} />
       ) : null}

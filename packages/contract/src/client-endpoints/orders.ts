@@ -5,6 +5,7 @@ import type * as d from '../orders.ts';
 
 export const addressDelete = clientEndpoint<typeof d.addressDelete>('POST', '/api/v1/prd/address/delete');
 export const addressList = clientEndpoint<typeof d.addressList>('GET', '/api/v1/prd/address/list');
+export const addressRegions = clientEndpoint<typeof d.addressRegions>('GET', '/api/v1/prd/address/regions');
 export const addressSave = clientEndpoint<typeof d.addressSave>('POST', '/api/v1/prd/address/save');
 export const adminOrderInfo = clientEndpoint<typeof d.adminOrderInfo>('GET', '/api/v1/admin/order/info');
 export const adminOrderList = clientEndpoint<typeof d.adminOrderList>('GET', '/api/v1/admin/order/list');

@@ -2,6 +2,7 @@ import { ADDRESS_BOOK_MAX, type Address, AppError } from '@evcircle/contract';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { type AddressSnapshot, shopAddresses } from './orders.tables.ts';
+import { assertRegion } from './regions.service.ts';
 
 // The address book (0021-shop-orders.md): at most ADDRESS_BOOK_MAX each, exactly one
 // default while there is any. Another person's address is ADDRESS_NOT_FOUND everywhere.
@@ -64,9 +65,11 @@ export async function defaultAddress(db: Db, userId: number): Promise<AddressRow
 /**
  * Creates (no id) or edits one of the person's addresses. The first address is the
  * default whatever was asked; saving one as default takes it from the others; an edit
- * cannot leave the book without a default (unticking the default keeps it).
+ * cannot leave the book without a default (unticking the default keeps it). The
+ * province, city and district must be a place the picker offers (listRegions).
  */
 export async function saveAddress(db: Db, userId: number, input: AddressInput): Promise<Address> {
+  assertRegion(input.province, input.city, input.district);
   const fields = {
     name: input.name,
     mobile: input.mobile,

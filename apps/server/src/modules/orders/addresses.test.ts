@@ -4,6 +4,7 @@ import {
   ADDRESS_BOOK_MAX,
   addressDelete,
   addressList,
+  addressRegions,
   addressSave,
   orderCreate,
   orderPreview,
@@ -13,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFailure } from '../../../test/api-failure.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { newPerson } from '../../../test/login-as.ts';
-import { address, inCart, product } from './orders.test-helper.ts';
+import { address, anonymous, inCart, product } from './orders.test-helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -97,5 +98,44 @@ describe('the address book', () => {
     expect((await owner.api.call(addressList, {})).map((a) => [a.id, a.name, a.is_default])).toEqual([
       [id, '张三', true],
     ]);
+  });
+});
+
+describe('the address picker’s regions', () => {
+  it('answers anyone the 省 → 市 → 区 tree of the bundled table, sorted, every place once', async () => {
+    const tree = await anonymous(t).call(addressRegions, {});
+    expect(tree.length).toBeGreaterThanOrEqual(34);
+    const guangdong = tree.find((p) => p.name === '广东省');
+    const shenzhen = guangdong?.cities.find((c) => c.name === '深圳市');
+    expect(shenzhen?.districts).toEqual(expect.arrayContaining(['南山区', '福田区', '宝安区']));
+    expect(tree.find((p) => p.name === '北京市')?.cities.map((c) => c.name)).toEqual(['北京市']);
+    const places = tree.flatMap((p) => p.cities.flatMap((c) => c.districts.map((d) => `${p.name}/${c.name}/${d}`)));
+    expect(places.length).toBeGreaterThan(3_000);
+    expect(new Set(places).size).toBe(places.length);
+    const names = tree.map((p) => p.name);
+    expect(names).toEqual([...names].sort(new Intl.Collator('zh-Hans-CN').compare));
+  });
+
+  it('refuses to save a province, city or district the picker does not offer together, saving nothing', async () => {
+    const me = await newPerson(t);
+    const cases: Record<string, unknown>[] = [
+      { province: '火星省' },
+      { city: '深圳市' }, // 北京市 has no city 深圳市
+      { district: '南山区' }, // 北京市/北京市 has no 南山区
+      { province: '广东省', city: '深圳市', district: '朝阳区' },
+    ];
+    for (const fields of cases) {
+      const failure = await apiFailure(me.api.call(addressSave, { ...HOME, is_default: false, ...fields } as never));
+      expect(failure, JSON.stringify(fields)).toMatchObject({
+        status: STATUS.VALIDATION_FAILED,
+        message: '所选省市区不存在，请重新选择',
+      });
+    }
+    expect(await me.api.call(addressList, {})).toEqual([]);
+    // An edit is checked too.
+    const id = await address(me);
+    const failure = await apiFailure(me.api.call(addressSave, { ...HOME, id, city: '广州市', is_default: true }));
+    expect(failure.message).toBe('所选省市区不存在，请重新选择');
+    expect((await me.api.call(addressList, {}))[0]).toMatchObject({ id, province: '广东省', city: '深圳市' });
   });
 });

@@ -1,6 +1,7 @@
 import {
   addressDelete,
   addressList,
+  addressRegions,
   addressSave,
   adminOrderInfo,
   adminOrderList,
@@ -32,6 +33,7 @@ import {
 import * as service from './orders.service.ts';
 import * as tables from './orders.tables.ts';
 import { scheduleOrderJobs } from './orders-jobs.ts';
+import { listRegions } from './regions.service.ts';
 
 function ordersDeps(app: FastifyInstance): service.OrdersDeps {
   const publicUrl = app.config.PUBLIC_URL;
@@ -50,6 +52,7 @@ export const ordersModule = defineModule({
     const deps = ordersDeps(app);
     const db = app.db;
     return [
+      serve(addressRegions, () => listRegions()),
       serve(addressList, (_input, { viewer }) => listAddresses(db, viewer.id)),
       serve(addressSave, ({ id, ...fields }, { viewer }) => saveAddress(db, viewer.id, { id, ...fields })),
       serve(addressDelete, async ({ id }, { viewer }) => {

@@ -1,4 +1,14 @@
-import { ChevronDown, Crown, LogOut, Package, Settings, ShieldCheck, UserRound } from 'lucide-react';
+import {
+  ChevronDown,
+  ClipboardList,
+  Crown,
+  LogOut,
+  Package,
+  ReceiptText,
+  Settings,
+  ShieldCheck,
+  UserRound,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Avatar } from '~/ui/avatar.tsx';
 import { cn } from '~/ui/cn.ts';
@@ -9,6 +19,8 @@ import { useLogout } from './use-logout.ts';
 
 /** The menu's way to /vip (zh-CN); here, not in messages.ts, so it loads with the menu, not the header. */
 const VIP_ITEM = { member: 'VIP 会员', join: '开通会员' } as const;
+/** The menu's ways to the shop's orders (zh-CN), kept here for the same reason. */
+const ORDER_ITEMS = { mine: '我的订单', admin: '订单管理' } as const;
 
 type LoggedInMenuProps = {
   uid: number;
@@ -70,6 +82,10 @@ export function LoggedInMenu({ uid, nickname, avatar, isAdmin, isVip, compact }:
           <Crown aria-hidden="true" className="size-4 text-amber-500" />
           {isVip ? VIP_ITEM.member : VIP_ITEM.join}
         </MenuLink>
+        <MenuLink to="/orders" data-testid="account-menu-orders" onClick={close}>
+          <ClipboardList aria-hidden="true" className="size-4 text-gray-500" />
+          {ORDER_ITEMS.mine}
+        </MenuLink>
         <MenuLink to="/settings" onClick={close}>
           <Settings aria-hidden="true" className="size-4 text-gray-500" />
           {AUTH_MESSAGES.settings}
@@ -84,6 +100,12 @@ export function LoggedInMenu({ uid, nickname, avatar, isAdmin, isVip, compact }:
           <MenuLink to="/admin/products" data-testid="account-menu-products" onClick={close}>
             <Package aria-hidden="true" className="size-4 text-gray-500" />
             {AUTH_MESSAGES.shopAdmin}
+          </MenuLink>
+        ) : null}
+        {isAdmin ? (
+          <MenuLink to="/admin/orders" data-testid="account-menu-admin-orders" onClick={close}>
+            <ReceiptText aria-hidden="true" className="size-4 text-gray-500" />
+            {ORDER_ITEMS.admin}
           </MenuLink>
         ) : null}
         <MenuSeparator />

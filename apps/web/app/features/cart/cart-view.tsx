@@ -18,7 +18,7 @@ import { cn } from '~/ui/cn.ts';
 import { ConfirmSheet } from '~/ui/confirm-sheet.tsx';
 import { useToast } from '~/ui/toast.tsx';
 import { setCartCount } from './cart-count.ts';
-import { CartLineRow } from './cart-line.tsx';
+import { CartLineRow, unavailableLabel } from './cart-line.tsx';
 import { CART_MESSAGES } from './messages.ts';
 
 export type Cart = EndpointData<typeof cartList>;
@@ -155,6 +155,8 @@ export function CartView({ initial, imageBase }: { initial: Cart; imageBase: str
   if (isEmpty) return <EmptyCart />;
 
   const allSelected = selected.size === lines.length;
+  // 去结算 takes every line that can be bought now (the total counts the same ones).
+  const checkoutCids = lines.filter((line) => unavailableLabel(line) === null).map((line) => line.cid);
   const row = (line: CartLine) => (
     <CartLineRow
       key={line.cid}
@@ -277,6 +279,19 @@ export function CartView({ initial, imageBase }: { initial: Cart; imageBase: str
                 {cart.total}
               </span>
             </p>
+            {checkoutCids.length > 0 ? (
+              <Link
+                to={`/checkout?cids=${checkoutCids.join(',')}`}
+                data-testid="cart-checkout"
+                className={buttonClass('solid', 'md', 'shrink-0')}
+              >
+                {CART_MESSAGES.checkout}
+              </Link>
+            ) : (
+              <Button disabled data-testid="cart-checkout" className="shrink-0">
+                {CART_MESSAGES.checkout}
+              </Button>
+            )}
           </>
         )}
       </div>

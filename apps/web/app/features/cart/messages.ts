@@ -24,6 +24,7 @@ export const CART_MESSAGES = {
   editMode: '管理',
   editDone: '完成',
   total: '合计',
+  checkout: '去结算',
   totalHint: '已含全部可购买的商品',
   balance: '积分 {balance}',
   balanceLabel: '我的积分',

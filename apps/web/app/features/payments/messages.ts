@@ -1,4 +1,4 @@
-/** Wording of the sandbox checkout (zh-CN, reviewed in one place). */
+/** Wording of the sandbox checkout and of what every checkout shows to pay (zh-CN, reviewed in one place). */
 export const PAYMENTS_MESSAGES = {
   sandboxTitle: '沙箱收银台',
   documentTitle: '沙箱收银台 - 车友圈',
@@ -19,4 +19,21 @@ export const PAYMENTS_MESSAGES = {
   errorTitle: '无法打开支付页面',
   backHome: '返回首页',
   failed: '操作失败，请稍后重试',
+  // Paying an order (VIP plans, shop orders): the method, then the QR code or the provider's page
+  payMethod: '支付方式',
+  noPayMethods: '在线支付暂未开通，请稍后再试',
+  startPay: '去支付',
+  starting: '正在发起支付…',
+  redirecting: '正在前往支付页面…',
+  qrHints: {
+    sandbox: '用手机扫码，或点击下方链接打开沙箱收银台',
+    wechat: '请使用微信扫一扫支付',
+    alipay: '请使用支付宝扫一扫支付',
+  },
+  qrAlt: '支付二维码',
+  qrFailed: '二维码生成失败，请点击下方链接支付',
+  openPayPage: '打开支付页面',
+  qrTimeLeft: '剩余支付时间 {time}',
+  waiting: '支付完成后将自动确认，请勿关闭此窗口',
+  checking: '正在确认支付结果…',
 } as const;

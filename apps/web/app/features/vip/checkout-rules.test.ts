@@ -1,28 +1,20 @@
-import { ORDER_STATUS_POLL_MS, VIP_PLAN_FALLBACK } from '@evcircle/contract/client';
+import { VIP_PLAN_FALLBACK } from '@evcircle/contract/client';
 import { describe, expect, it } from 'vitest';
 import {
-  choosePayChannel,
   defaultPlan,
   formatDay,
   formatPrice,
-  nextPollDelay,
+  isFinalOrderState,
   orderFromSearch,
   plansOrFallback,
 } from './checkout-rules.ts';
 
 describe('polling an order', () => {
-  it('asks again every ORDER_STATUS_POLL_MS while the order waits and the checkout is open', () => {
-    expect(nextPollDelay('created', true)).toBe(ORDER_STATUS_POLL_MS);
-  });
-
-  it('stops on paid, failed, expired and refunded', () => {
+  it('waits while the order is created, and stops on paid, failed, expired and refunded', () => {
+    expect(isFinalOrderState('created')).toBe(false);
     for (const state of ['paid', 'failed', 'expired', 'refunded'] as const) {
-      expect(nextPollDelay(state, true), state).toBeNull();
+      expect(isFinalOrderState(state), state).toBe(true);
     }
-  });
-
-  it('stops when the checkout closes, whatever the state', () => {
-    expect(nextPollDelay('created', false)).toBeNull();
   });
 });
 
@@ -36,19 +28,6 @@ describe('what the page writes', () => {
   it('writes prices without zero cents', () => {
     expect(formatPrice(39.9)).toBe('39.9');
     expect(formatPrice(399)).toBe('399');
-  });
-});
-
-describe('choosing how to pay', () => {
-  it('sends a phone to the provider page and shows a desktop the QR code', () => {
-    expect(choosePayChannel(true, ['qr', 'h5'])).toBe('h5');
-    expect(choosePayChannel(false, ['qr', 'h5'])).toBe('qr');
-  });
-
-  it('falls back to the channel the method has, and to none when it has none', () => {
-    expect(choosePayChannel(true, ['qr'])).toBe('qr');
-    expect(choosePayChannel(false, ['h5'])).toBe('h5');
-    expect(choosePayChannel(false, [])).toBeNull();
   });
 });
 

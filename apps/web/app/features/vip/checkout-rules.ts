@@ -1,25 +1,16 @@
-import {
-  ORDER_FINAL_STATES,
-  ORDER_STATUS_POLL_MS,
-  type OrderState,
-  type PayChannel,
-  VIP_PLAN_FALLBACK,
-  type VipPlan,
-} from '@evcircle/contract/client';
+import { ORDER_FINAL_STATES, type OrderState, VIP_PLAN_FALLBACK, type VipPlan } from '@evcircle/contract/client';
 import { chinaTimeParts } from '~/lib/china-time.ts';
 
-// The checkout's rules, apart from React so they are tested alone: when to ask an
-// order's state again, which channel a device pays through, how dates and prices read.
+// The VIP checkout's rules, apart from React so they are tested alone: when an order's
+// state is final, how dates and prices read (how to pay: features/payments/pay-rules.ts).
 
 /**
- * How long to wait before asking an order's state again, or null to stop: an order in a
- * final state never changes (a refund aside, which no checkout waits for), and a closed
- * checkout has nobody to tell. The server reads an unpaid order past its window as
- * expired at once, so an open checkout always ends.
+ * An order's state no poll waits past: it never changes (a refund aside, which no
+ * checkout waits for). The server reads an unpaid order past its window as expired at
+ * once, so an open checkout always ends.
  */
-export function nextPollDelay(state: OrderState, isOpen: boolean): number | null {
-  if (!isOpen || ORDER_FINAL_STATES.includes(state)) return null;
-  return ORDER_STATUS_POLL_MS;
+export function isFinalOrderState(state: OrderState): boolean {
+  return ORDER_FINAL_STATES.includes(state);
 }
 
 /** A Beijing calendar day, 2025-06-01: when a membership ends. '' for a time that does not parse. */
@@ -33,16 +24,6 @@ export function formatDay(iso: string): string {
 /** A plan's price as the plan cards show it: 39.9, 399 (no zero cents). */
 export function formatPrice(yuan: number): string {
   return String(Math.round(yuan * 100) / 100);
-}
-
-/**
- * The channel to pay through: a phone is sent to the provider's page (h5), a desktop
- * shows its QR code; when the method offers only the other one, that one.
- */
-export function choosePayChannel(isMobile: boolean, channels: readonly PayChannel[]): PayChannel | null {
-  const preferred: PayChannel = isMobile ? 'h5' : 'qr';
-  if (channels.includes(preferred)) return preferred;
-  return channels[0] ?? null;
 }
 
 /** The plans to offer: the server's, or SPEC.md §9's fallback when the call failed or answered none. */

@@ -5,28 +5,32 @@ import {
   ORDER_STATE_NAMES,
   ORDER_STATUS_POLL_MS,
   type PayType,
-  type payMethods,
   type VipPlan,
   vipCreateOrder,
   vipPayOrder,
 } from '@evcircle/contract/client';
-import { ExternalLink, LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { formatAmount, formatCountdown, useSecondsLeft } from '~/features/payments/index.ts';
+import {
+  choosePayChannel,
+  formatAmount,
+  PAYMENTS_MESSAGES,
+  type PayMethod,
+  PayMethodPicker,
+  PayQrPanel,
+  type PayStart,
+} from '~/features/payments/index.ts';
 import { useApi } from '~/lib/api.ts';
 import { useIsMobile } from '~/lib/use-is-mobile.ts';
 import { Button } from '~/ui/button.tsx';
-import { cn } from '~/ui/cn.ts';
 import { Sheet } from '~/ui/sheet.tsx';
-import { choosePayChannel } from './checkout-rules.ts';
 import { VIP_MESSAGES } from './messages.ts';
 import { OrderOutcome } from './order-outcome.tsx';
-import { PayQr } from './pay-qr.tsx';
 import { useOrderPoll } from './use-order-poll.ts';
 
-export type PayMethod = EndpointData<typeof payMethods>[number];
+export type { PayMethod };
+
 type Order = EndpointData<typeof vipCreateOrder>;
-type PayStart = EndpointData<typeof vipPayOrder>;
 
 export type CheckoutSheetProps = {
   /** The plan being bought; null keeps the sheet closed. */
@@ -124,7 +128,7 @@ function Checkout({
       <div role="status" className="flex items-center justify-center gap-2 py-12">
         <LoaderCircle aria-hidden="true" className="size-5 animate-spin text-primary-600" />
         <span className="text-sm text-gray-600 dark:text-gray-300">
-          {step.step === 'creating' ? VIP_MESSAGES.creating : VIP_MESSAGES.paying}
+          {step.step === 'creating' ? VIP_MESSAGES.creating : PAYMENTS_MESSAGES.redirecting}
         </span>
       </div>
     );
@@ -157,33 +161,7 @@ function Checkout({
           {formatAmount(order.amount)}
         </span>
       </div>
-      <fieldset>
-        <legend className="mb-2 text-sm font-medium">{VIP_MESSAGES.payMethod}</legend>
-        <div className="space-y-2">
-          {methods.map((method) => (
-            <label
-              key={method.pay_type}
-              className={cn(
-                'flex cursor-pointer items-center gap-3 rounded-xl px-4 py-3 ring-1 transition-colors',
-                payType === method.pay_type
-                  ? 'bg-primary-50 ring-primary-500 dark:bg-primary-950/50'
-                  : 'ring-gray-200 hover:bg-gray-50 dark:ring-gray-700 dark:hover:bg-gray-800',
-              )}
-            >
-              <input
-                type="radio"
-                name="pay-method"
-                value={method.pay_type}
-                checked={payType === method.pay_type}
-                onChange={() => setPayType(method.pay_type)}
-                className="size-4 accent-primary-600"
-                data-testid={`vip-pay-method-${method.pay_type}`}
-              />
-              <span className="text-sm font-medium">{method.name}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <PayMethodPicker methods={methods} value={payType} onChange={setPayType} testIdPrefix="vip-pay-method" />
       <Button
         size="lg"
         className="w-full"
@@ -191,7 +169,7 @@ function Checkout({
         onClick={() => void pay(order)}
         data-testid="vip-pay"
       >
-        {isStarting ? VIP_MESSAGES.paying : VIP_MESSAGES.pay}
+        {isStarting ? PAYMENTS_MESSAGES.starting : PAYMENTS_MESSAGES.startPay}
       </Button>
     </div>
   );
@@ -212,7 +190,6 @@ function QrStep({
   onOrderAgain: () => void;
 }) {
   const poll = useOrderPoll(order.order_id, ORDER_STATUS_POLL_MS);
-  const secondsLeft = useSecondsLeft(pay.expires_at);
   const isPaid = poll.state === 'settled' && poll.order.state === 'paid';
 
   const paidRef = useRef(onPaid);
@@ -224,42 +201,7 @@ function QrStep({
   if (poll.state !== 'waiting') {
     return <OrderOutcome poll={poll} onDone={onClose} doneLabel={VIP_MESSAGES.done} onOrderAgain={onOrderAgain} />;
   }
-  const isOpenable = /^https?:\/\//.test(pay.code_url);
-  return (
-    <div className="flex flex-col items-center gap-3 px-5 pt-5 pb-6 text-center">
-      <p data-testid="vip-qr-amount" className="text-3xl font-bold text-gray-900 tabular-nums dark:text-white">
-        {formatAmount(pay.amount)}
-      </p>
-      <p className="flex items-center gap-2 text-sm">
-        <span
-          data-testid="vip-qr-state"
-          className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800 dark:bg-amber-950 dark:text-amber-200"
-        >
-          {poll.order?.state_text ?? ORDER_STATE_NAMES.created}
-        </span>
-        <span data-testid="vip-qr-time-left" className="text-gray-600 tabular-nums dark:text-gray-300">
-          {formatMessage(VIP_MESSAGES.timeLeft, {
-            time: secondsLeft === null ? '--:--' : formatCountdown(secondsLeft),
-          })}
-        </span>
-      </p>
-      <PayQr text={pay.code_url} />
-      <p className="text-sm text-gray-700 dark:text-gray-200">{VIP_MESSAGES.qrHints[pay.pay_type]}</p>
-      {isOpenable ? (
-        <a
-          href={pay.code_url}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="vip-pay-link"
-          className="inline-flex items-center gap-1 text-sm text-primary-700 hover:underline dark:text-primary-400"
-        >
-          {VIP_MESSAGES.openPayPage}
-          <ExternalLink aria-hidden="true" className="size-3.5" />
-        </a>
-      ) : null}
-      <p className="text-xs text-gray-500 dark:text-gray-400">{VIP_MESSAGES.waiting}</p>
-    </div>
-  );
+  return <PayQrPanel pay={pay} stateText={poll.order?.state_text ?? ORDER_STATE_NAMES.created} testIdPrefix="vip" />;
 }
 
 function messageOf(error: unknown): string {

@@ -1,13 +1,10 @@
-import { ApiError, type EndpointData, STATUS, vipOrderStatus } from '@evcircle/contract/client';
-import { useEffect, useState } from 'react';
+import { type EndpointData, ORDER_STATUS_POLL_MS, vipOrderStatus } from '@evcircle/contract/client';
+import { usePoll } from '~/features/payments/index.ts';
 import { useApi } from '~/lib/api.ts';
-import { nextPollDelay } from './checkout-rules.ts';
+import { isFinalOrderState } from './checkout-rules.ts';
 
 /** An order's state with the membership it left (order-status). */
 export type PolledOrder = EndpointData<typeof vipOrderStatus>;
-
-/** Refusals that asking again cannot change: not the viewer's order, no such order, nobody logged in. */
-const ANSWERS_THAT_STAY: readonly number[] = [STATUS.NOT_FOUND, STATUS.VALIDATION_FAILED, STATUS.NOT_LOGGED_IN];
 
 export type OrderPoll =
   | { state: 'waiting'; order: PolledOrder | null }
@@ -16,41 +13,18 @@ export type OrderPoll =
   | { state: 'missing'; message: string };
 
 /**
- * Asks for an order's state every ORDER_STATUS_POLL_MS, the first time after `firstDelayMs`
- * (0 on the return from a provider's page, where the answer is likely in already), until
- * it is final (nextPollDelay) or `orderId` becomes null / the component unmounts (the
- * dialog closed). A failed call (offline, a blip) is asked again at the usual pace.
+ * A VIP order's state through the payments' poll (usePoll), every ORDER_STATUS_POLL_MS
+ * after `firstDelayMs`, until it is final (isFinalOrderState) or `orderId` becomes null.
  */
 export function useOrderPoll(orderId: string | null, firstDelayMs: number): OrderPoll {
   const api = useApi();
-  const [poll, setPoll] = useState<{ orderId: string; poll: OrderPoll } | null>(null);
-
-  useEffect(() => {
-    if (!orderId) return;
-    let isOpen = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = async () => {
-      let delay = nextPollDelay('created', isOpen);
-      try {
-        const order = await api.call(vipOrderStatus, { order_id: orderId });
-        if (!isOpen) return;
-        delay = nextPollDelay(order.state, isOpen);
-        setPoll({ orderId, poll: delay === null ? { state: 'settled', order } : { state: 'waiting', order } });
-      } catch (error) {
-        if (!isOpen) return;
-        if (error instanceof ApiError && ANSWERS_THAT_STAY.includes(error.status)) {
-          setPoll({ orderId, poll: { state: 'missing', message: error.message } });
-          return;
-        }
-      }
-      if (delay !== null) timer = setTimeout(ask, delay);
-    };
-    timer = setTimeout(ask, firstDelayMs);
-    return () => {
-      isOpen = false;
-      clearTimeout(timer);
-    };
-  }, [api, orderId, firstDelayMs]);
-
-  return poll && poll.orderId === orderId ? poll.poll : { state: 'waiting', order: null };
+  const poll = usePoll({
+    key: orderId,
+    ask: (order_id) => api.call(vipOrderStatus, { order_id }),
+    isFinal: (order) => isFinalOrderState(order.state),
+    firstDelayMs,
+    intervalMs: ORDER_STATUS_POLL_MS,
+  });
+  if (poll.state === 'missing') return poll;
+  return poll.state === 'settled' ? { state: 'settled', order: poll.value } : { state: 'waiting', order: poll.value };
 }
