@@ -56,6 +56,16 @@ test('the cart: quantities, a refusal over stock, removal, the badge, and nobody
   await expect(badge).toHaveText('4');
   await expect(page.getByTestId('cart-total')).toHaveText('¥597.00');
 
+  // Unticked, the grey line leaves the total and what 去结算 takes; ticked again, it is back.
+  const greyChoice = line(page, grey.cid).getByTestId('cart-line-choose');
+  await greyChoice.uncheck();
+  await expect(page.getByTestId('cart-total')).toHaveText('¥398.00');
+  await expect(page.getByTestId('cart-checkout')).toHaveText('去结算 (1)');
+  await expect(page.getByTestId('cart-checkout')).toHaveAttribute('href', `/checkout?cids=${black.cid}`);
+  await greyChoice.check();
+  await expect(page.getByTestId('cart-total')).toHaveText('¥597.00');
+  await expect(page.getByTestId('cart-checkout')).toHaveText('去结算');
+
   // More than the stock: the server's refusal is shown and the number goes back.
   const number = blackLine.getByTestId('quantity-input');
   await number.fill('5');

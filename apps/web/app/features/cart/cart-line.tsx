@@ -13,7 +13,10 @@ type CartLineRowProps = {
   /** The number shown: the line's own, or the one being saved. */
   number: number;
   isBusy: boolean;
-  /** In 管理 mode: the checkbox for removing several lines at once. */
+  /**
+   * In 管理 mode the line's checkbox ticks it for removal; otherwise it chooses whether 去结算
+   * takes it (a line that cannot be bought has none then).
+   */
   isSelecting: boolean;
   isSelected: boolean;
   onSelect: (selected: boolean) => void;
@@ -48,11 +51,11 @@ export function CartLineRow({
       data-available={line.available ? 'true' : 'false'}
       className="flex gap-3 px-3 py-3 md:px-4 md:py-4"
     >
-      {isSelecting ? (
+      {isSelecting || unavailable === null ? (
         <label className="-ml-1 flex shrink-0 items-center self-stretch px-1">
           <input
             type="checkbox"
-            data-testid="cart-line-select"
+            data-testid={isSelecting ? 'cart-line-select' : 'cart-line-choose'}
             aria-label={`${CART_MESSAGES.select} ${line.title}`}
             className="size-4.5 accent-primary-600"
             checked={isSelected}

@@ -1,7 +1,7 @@
 import { CART_MAX_PER_LINE } from '@evcircle/contract/client';
 import { describe, expect, it } from 'vitest';
 import { unavailableLabel } from './cart-line.tsx';
-import { badgeText, lineMax } from './cart-rules.ts';
+import { badgeText, chosenLines, lineMax } from './cart-rules.ts';
 
 describe('badgeText', () => {
   it('shows nothing for a visitor or an empty cart', () => {
@@ -29,5 +29,19 @@ describe('unavailableLabel', () => {
     expect(unavailableLabel({ available: true, stock: 3 })).toBeNull();
     expect(unavailableLabel({ available: false, stock: 0 })).toBe('已售罄');
     expect(unavailableLabel({ available: false, stock: 7 })).toBe('已下架');
+  });
+});
+
+describe('chosenLines', () => {
+  const lines = [
+    { cid: 1, amount: '199.00' },
+    { cid: 2, amount: '0.10' },
+    { cid: 3, amount: '59.90' },
+  ];
+
+  it('takes every buyable line but the unticked ones, and sums them in fen', () => {
+    expect(chosenLines(lines, new Set())).toEqual({ lines, total: '259.00' });
+    expect(chosenLines(lines, new Set([1]))).toEqual({ lines: [lines[1], lines[2]], total: '60.00' });
+    expect(chosenLines(lines, new Set([1, 2, 3]))).toEqual({ lines: [], total: '0.00' });
   });
 });

@@ -19,6 +19,7 @@ import { ConfirmSheet } from '~/ui/confirm-sheet.tsx';
 import { useToast } from '~/ui/toast.tsx';
 import { setCartCount } from './cart-count.ts';
 import { CartLineRow, unavailableLabel } from './cart-line.tsx';
+import { chosenLines } from './cart-rules.ts';
 import { CART_MESSAGES } from './messages.ts';
 
 export type Cart = EndpointData<typeof cartList>;
@@ -95,6 +96,8 @@ export function CartView({ initial, imageBase }: { initial: Cart; imageBase: str
   const [saving, setSaving] = useState<ReadonlyMap<number, number>>(new Map());
   const [isSelecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  /** Lines the buyer unticked for 去结算 (every buyable line starts ticked). */
+  const [unticked, setUnticked] = useState<ReadonlySet<number>>(new Set());
   const [removal, setRemoval] = useState<Removal | null>(null);
 
   // The loader ran again (a login, a revisit): start from its cart.
@@ -155,8 +158,10 @@ export function CartView({ initial, imageBase }: { initial: Cart; imageBase: str
   if (isEmpty) return <EmptyCart />;
 
   const allSelected = selected.size === lines.length;
-  // 去结算 takes every line that can be bought now (the total counts the same ones).
-  const checkoutCids = lines.filter((line) => unavailableLabel(line) === null).map((line) => line.cid);
+  // 去结算 takes the ticked lines of those that can be bought now; the total is theirs.
+  const buyable = lines.filter((line) => unavailableLabel(line) === null);
+  const chosen = chosenLines(buyable, unticked);
+  const checkoutCids = chosen.lines.map((line) => line.cid);
   const row = (line: CartLine) => (
     <CartLineRow
       key={line.cid}
@@ -165,11 +170,12 @@ export function CartView({ initial, imageBase }: { initial: Cart; imageBase: str
       number={saving.get(line.cid) ?? line.number}
       isBusy={saving.has(line.cid)}
       isSelecting={isSelecting}
-      isSelected={selected.has(line.cid)}
+      isSelected={isSelecting ? selected.has(line.cid) : !unticked.has(line.cid)}
       onSelect={(isOn) =>
-        setSelected((now) => {
+        // 管理 ticks lines to remove; otherwise the ticks choose what 去结算 takes.
+        (isSelecting ? setSelected : setUnticked)((now) => {
           const next = new Set(now);
-          if (isOn) next.add(line.cid);
+          if (isOn === isSelecting) next.add(line.cid);
           else next.delete(line.cid);
           return next;
         })
@@ -276,7 +282,7 @@ export function CartView({ initial, imageBase }: { initial: Cart; imageBase: str
               {CART_MESSAGES.total}
               <span data-testid="cart-total" className="text-lg font-bold text-red-600 dark:text-red-400">
                 <span className="text-sm">¥</span>
-                {cart.total}
+                {chosen.total}
               </span>
             </p>
             {checkoutCids.length > 0 ? (
@@ -286,6 +292,7 @@ export function CartView({ initial, imageBase }: { initial: Cart; imageBase: str
                 className={buttonClass('solid', 'md', 'shrink-0')}
               >
                 {CART_MESSAGES.checkout}
+                {checkoutCids.length < buyable.length ? ` (${checkoutCids.length})` : ''}
               </Link>
             ) : (
               <Button disabled data-testid="cart-checkout" className="shrink-0">

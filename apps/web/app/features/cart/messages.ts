@@ -25,7 +25,6 @@ export const CART_MESSAGES = {
   editDone: '完成',
   total: '合计',
   checkout: '去结算',
-  totalHint: '已含全部可购买的商品',
   balance: '积分 {balance}',
   balanceLabel: '我的积分',
   emptyTitle: '购物车还是空的',

@@ -1,8 +1,8 @@
 import { ApiError, STATUS } from '@evcircle/contract/client';
 import { describe, expect, it } from 'vitest';
+import { fenToYuan, yuanToFen } from '~/lib/money.ts';
 import {
   cidsFromSearch,
-  fenToYuan,
   freeFreightGap,
   isAwaitingPayment,
   orderActions,
@@ -10,7 +10,6 @@ import {
   refusalText,
   stateFromSearch,
   summaryRows,
-  yuanToFen,
 } from './order-rules.ts';
 
 describe('amounts', () => {
