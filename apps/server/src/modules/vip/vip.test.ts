@@ -152,11 +152,12 @@ describe('nobody touches another person’s order', () => {
   it('answers ORDER_NOT_FOUND for another member’s order everywhere, and a wrong checkout ticket finds nothing', async () => {
     const [owner, other] = await Promise.all([newPerson(t), newPerson(t)]);
     const { orderNo, trade_no } = await sandboxOrder(owner, 'monthly');
+    // Each call made only when awaited: a refusal made early would go unhandled meanwhile.
     for (const call of [
-      other.api.call(vipOrderStatus, { order_id: orderNo }),
-      other.api.call(vipPayOrder, { order_id: orderNo, pay_type: 'sandbox', pay_channel: 'qr' }),
+      () => other.api.call(vipOrderStatus, { order_id: orderNo }),
+      () => other.api.call(vipPayOrder, { order_id: orderNo, pay_type: 'sandbox', pay_channel: 'qr' }),
     ]) {
-      expect((await apiFailure(call)).message).toBe('订单不存在');
+      expect((await apiFailure(call())).message).toBe('订单不存在');
     }
     expect((await other.api.call(vipOrderHistory, {})).items).toEqual([]);
     const failure = await apiFailure(anonymous().call(sandboxCheckout, { trade_no, t: 'forged-ticket' }));
