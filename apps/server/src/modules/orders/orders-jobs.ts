@@ -1,3 +1,4 @@
+import { scheduleEvery } from '../../platform/schedule.ts';
 import type { PaymentsDeps } from '../payments/index.ts';
 import { completeShippedOrders, expireOrders } from './order-life.service.ts';
 
@@ -9,20 +10,13 @@ export const ORDER_JOBS_INTERVAL_MS = 60_000;
 
 /** Every process may run it: each order changes under its row lock, or in one guarded update. */
 export function scheduleOrderJobs(deps: PaymentsDeps): { stop: () => void } {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return scheduleEvery(
+    ORDER_JOBS_INTERVAL_MS,
+    async () => {
       await expireOrders(deps);
       await completeShippedOrders(deps.db);
-    } catch (err) {
-      deps.log.error({ err }, 'orders: scheduled run failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), ORDER_JOBS_INTERVAL_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+    },
+    deps.log,
+    'orders',
+  );
 }

@@ -15,10 +15,9 @@ import {
   orderPay,
   orderPreview,
 } from '@evcircle/contract';
-import type { FastifyInstance } from 'fastify';
 import { serve } from '../../platform/endpoints.ts';
 import { defineModule } from '../../platform/module.ts';
-import { notifyUrlOf, paymentsDeps } from '../payments/index.ts';
+import { paymentsDeps } from '../payments/index.ts';
 import { deleteAddress, deleteAddressesOf, listAddresses, saveAddress } from './addresses.service.ts';
 import { cancelOrder, confirmOrder, refundOrder, shipOrder } from './order-life.service.ts';
 import {
@@ -35,11 +34,6 @@ import * as tables from './orders.tables.ts';
 import { scheduleOrderJobs } from './orders-jobs.ts';
 import { listRegions } from './regions.service.ts';
 
-function ordersDeps(app: FastifyInstance): service.OrdersDeps {
-  const publicUrl = app.config.PUBLIC_URL;
-  return { ...paymentsDeps(app), publicUrl, notifyUrl: (payType) => notifyUrlOf(publicUrl, payType) };
-}
-
 /**
  * The shop's checkout (issue 17; docs/decisions/0021-shop-orders.md): the address book,
  * orders made from cart lines that reserve stock and spend points, paid through the
@@ -49,7 +43,7 @@ export const ordersModule = defineModule({
   name: 'orders',
   tables,
   endpoints: (app) => {
-    const deps = ordersDeps(app);
+    const deps = paymentsDeps(app);
     const db = app.db;
     return [
       serve(addressRegions, () => listRegions()),

@@ -25,8 +25,6 @@ import { shopOrderLines, shopOrders } from './orders.tables.ts';
 // module ('shop' attempts), and a payment's arrival moves it to 待发货 in the settling
 // transaction.
 
-export type OrdersDeps = PaymentsDeps & { publicUrl: string; notifyUrl: (payType: PayType) => string };
-
 const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 /** A new order number: S + Shanghai yymmddHHMMss + six random digits (19 characters). */
@@ -168,11 +166,11 @@ async function markPaid(tx: Db, order: OrderRow, payType: string, paidAt: Date):
 export type PayInput = { orderNo: string; payType: PayType; channel: PayChannel; clientIp: string };
 
 /** Starts paying one's own unpaid order through a provider: what the client shows (a QR code) or opens. */
-export async function payOrder(deps: OrdersDeps, userId: number, input: PayInput, now = new Date()) {
+export async function payOrder(deps: PaymentsDeps, userId: number, input: PayInput, now = new Date()) {
   const row = await ownOrder(deps.db, userId, input.orderNo);
   const state = visibleState(row, now);
   if (state !== 'unpaid') throw new AppError('ORDER_NOT_PAYABLE', { state: SHOP_ORDER_STATE_NAMES[state] });
-  const start = await startAttempt(deps, {
+  return startAttempt(deps, {
     userId,
     purpose: SHOP_PURPOSE,
     orderRef: row.id,
@@ -184,18 +182,7 @@ export async function payOrder(deps: OrdersDeps, userId: number, input: PayInput
     channel: input.channel,
     clientIp: input.clientIp,
     returnUrl: `${deps.publicUrl}/orders/${encodeURIComponent(row.orderNo)}`,
-    notifyUrl: deps.notifyUrl(input.payType),
   });
-  return {
-    order_id: row.orderNo,
-    pay_type: input.payType,
-    pay_channel: input.channel,
-    kind: start.kind,
-    code_url: start.kind === 'qr' ? start.codeUrl : '',
-    pay_url: start.kind === 'redirect' ? start.url : '',
-    amount: row.payableFen / 100,
-    expires_at: row.expiresAt.toISOString(),
-  };
 }
 
 /**

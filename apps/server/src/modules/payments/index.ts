@@ -3,7 +3,7 @@
 // 'payment.failed' (payments.events.ts), in the settling transaction.
 import './payments.events.ts';
 
-export { notifyUrlOf, paymentsDeps, paymentsModule } from './payments.module.ts';
+export { paymentsDeps, paymentsModule } from './payments.module.ts';
 export {
   chargeAttempt,
   closeAtProviders,

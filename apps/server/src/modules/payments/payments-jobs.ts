@@ -1,3 +1,4 @@
+import { scheduleEvery } from '../../platform/schedule.ts';
 import type { PaymentsDeps } from './payments.service.ts';
 import { processRefunds, reconcile } from './payments.service.ts';
 
@@ -10,20 +11,13 @@ export const PAYMENT_JOBS_INTERVAL_MS = 60_000;
  * settled under its row lock and each refund is claimed by its state.
  */
 export function schedulePaymentJobs(deps: PaymentsDeps): { stop: () => void } {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return scheduleEvery(
+    PAYMENT_JOBS_INTERVAL_MS,
+    async () => {
       await reconcile(deps);
       await processRefunds(deps);
-    } catch (err) {
-      deps.log.error({ err }, 'payments: scheduled run failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), PAYMENT_JOBS_INTERVAL_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+    },
+    deps.log,
+    'payments',
+  );
 }

@@ -9,25 +9,18 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { serve } from '../../platform/endpoints.ts';
 import { defineModule } from '../../platform/module.ts';
-import { type PaymentsDeps, receiveNotification } from './payments.service.ts';
+import { NOTIFY_PATH, type PaymentsDeps, receiveNotification } from './payments.service.ts';
 import * as tables from './payments.tables.ts';
 import { schedulePaymentJobs } from './payments-jobs.ts';
 import { completeSandboxPayment, sandboxCheckoutView } from './sandbox-checkout.ts';
 
-/** Where providers post their notifications: outside /api (no envelope, no API sign), one path per provider. */
-export const NOTIFY_PATH = '/pay/notify';
 /** A notification is a few KB; anything larger is not one. */
 const NOTIFY_BODY_LIMIT = 64 * 1024;
 /** Notifications accepted per minute from one address. */
 const NOTIFY_PER_MINUTE = 600;
 
 export function paymentsDeps(app: FastifyInstance): PaymentsDeps {
-  return { db: app.db, payments: app.payments, log: app.log };
-}
-
-/** The address a provider notifies for attempts made through this server. */
-export function notifyUrlOf(publicUrl: string, payType: PayType): string {
-  return `${publicUrl}${NOTIFY_PATH}/${payType}`;
+  return { db: app.db, payments: app.payments, log: app.log, publicUrl: app.config.PUBLIC_URL };
 }
 
 /**

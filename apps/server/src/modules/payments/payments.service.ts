@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, PAY_TYPE_NAMES, type PayChannel, type PayType } from '@evcircle/contract';
+import { AppError, PAY_TYPE_NAMES, type PayChannel, type PayStartSchema, type PayType } from '@evcircle/contract';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
 import { type Announce, transaction } from '../../platform/events.ts';
 import {
@@ -20,9 +21,16 @@ import { paymentNotices, payments } from './payments.tables.ts';
 // row, checks merchant and amount, and moves it once: a replayed or concurrent report finds
 // it already settled and changes nothing.
 
-export type PaymentsDeps = { db: Db; payments: Payments; log: PaymentLog };
+/** `publicUrl`: PUBLIC_URL, where providers post their notifications (/pay/notify/{provider}). */
+export type PaymentsDeps = { db: Db; payments: Payments; log: PaymentLog; publicUrl: string };
+
+/** Where providers post their notifications: outside /api (no envelope, no API sign), one path per provider. */
+export const NOTIFY_PATH = '/pay/notify';
 
 export type PaymentRow = typeof payments.$inferSelect;
+
+/** What pay-order answers (VIP and shop orders alike). */
+export type PayStart = z.infer<typeof PayStartSchema>;
 
 /** What settling one verified report did; mismatch and unknown_trade are answered as failures (the provider tries again or gives up). */
 export type SettleOutcome = 'settled' | 'duplicate' | 'refund_due' | 'failed' | 'closed' | 'unknown_trade' | 'mismatch';
@@ -46,7 +54,6 @@ export type StartInput = {
   channel: PayChannel;
   clientIp: string;
   returnUrl: string;
-  notifyUrl: string;
 };
 
 function providerOf(deps: PaymentsDeps, payType: PayType) {
@@ -117,7 +124,7 @@ export async function paidAttemptOf(db: Db, purpose: string, orderRef: number): 
  */
 async function recordAttempt(
   deps: PaymentsDeps,
-  input: Omit<StartInput, 'channel' | 'clientIp' | 'notifyUrl'>,
+  input: Omit<StartInput, 'channel' | 'clientIp'>,
   channel: PayChannel | 'auto',
 ): Promise<string> {
   const tradeNo = `${input.orderNo}_${randomBytes(3).toString('hex')}`;
@@ -142,17 +149,20 @@ async function recordAttempt(
 }
 
 /**
- * Starts a new attempt for an order (recordAttempt), then asks the provider. A provider that refuses leaves the attempt closed and the error for the caller.
- * The caller has checked the order may be paid.
+ * Starts a new attempt for an order (recordAttempt), then asks the provider, and answers what
+ * pay-order answers (the contract's PayStartSchema): a QR code's content or an address to open.
+ * A provider that refuses leaves the attempt closed and the error for the caller. The caller
+ * has checked the order may be paid.
  */
-export async function startAttempt(deps: PaymentsDeps, input: StartInput): Promise<PaymentStart> {
+export async function startAttempt(deps: PaymentsDeps, input: StartInput): Promise<PayStart> {
   const provider = providerOf(deps, input.payType);
   if (!provider.channels.includes(input.channel)) {
     throw new AppError('PAY_CHANNEL_UNAVAILABLE', { payType: PAY_TYPE_NAMES[input.payType] });
   }
   const tradeNo = await recordAttempt(deps, input, input.channel);
+  let start: PaymentStart;
   try {
-    return await provider.start({
+    start = await provider.start({
       outTradeNo: tradeNo,
       amountFen: input.amountFen,
       description: input.description,
@@ -160,7 +170,7 @@ export async function startAttempt(deps: PaymentsDeps, input: StartInput): Promi
       channel: input.channel,
       clientIp: input.clientIp,
       returnUrl: input.returnUrl,
-      notifyUrl: input.notifyUrl,
+      notifyUrl: `${deps.publicUrl}${NOTIFY_PATH}/${input.payType}`,
     });
   } catch (err) {
     await deps.db
@@ -169,6 +179,16 @@ export async function startAttempt(deps: PaymentsDeps, input: StartInput): Promi
       .where(and(eq(payments.tradeNo, tradeNo), eq(payments.state, 'pending')));
     throw err;
   }
+  return {
+    order_id: input.orderNo,
+    pay_type: input.payType,
+    pay_channel: input.channel,
+    kind: start.kind,
+    code_url: start.kind === 'qr' ? start.codeUrl : '',
+    pay_url: start.kind === 'redirect' ? start.url : '',
+    amount: input.amountFen / 100,
+    expires_at: input.expiresAt.toISOString(),
+  };
 }
 
 async function recordNotice(
@@ -445,7 +465,7 @@ export async function attemptByTradeNo(db: Db, tradeNo: string): Promise<Payment
   return row ?? null;
 }
 
-export type ChargeInput = Omit<StartInput, 'channel' | 'clientIp' | 'returnUrl' | 'notifyUrl'> & { returnUrl: string };
+export type ChargeInput = Omit<StartInput, 'channel' | 'clientIp'>;
 
 /**
  * Charges an order without the payer present (auto-renew), where the provider has an

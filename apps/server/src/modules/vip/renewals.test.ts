@@ -12,20 +12,12 @@ import { createInjectFetch } from '../../platform/inject-fetch.ts';
 import { users } from '../accounts/index.ts';
 import { notifications } from '../notify/notify.tables.ts';
 import { paymentsDeps } from '../payments/index.ts';
-import { addMonths, type VipDeps } from './vip.service.ts';
+import { addMonths } from './vip.service.ts';
 import { vipMemberships } from './vip.tables.ts';
 import { sandboxOrder } from './vip.test-helper.ts';
 import { runRenewals } from './vip-renewals.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-
-function depsOf(t: TestApp): VipDeps {
-  return {
-    ...paymentsDeps(t.app),
-    publicUrl: t.config.PUBLIC_URL,
-    notifyUrl: (payType) => `${t.config.PUBLIC_URL}/pay/notify/${payType}`,
-  };
-}
 
 async function member(t: TestApp, plan: 'monthly' | 'lifetime' = 'monthly'): Promise<Person> {
   const me = await newPerson(t);
@@ -75,17 +67,17 @@ describe('switching auto-renew', () => {
   it('charges the renewal in the sandbox three days before the end, once however often the job runs', async () => {
     const me = await member(t);
     await me.api.call(vipAutoRenew, { auto_renew: '1' });
-    const farAway = await runRenewals(depsOf(t));
+    const farAway = await runRenewals(paymentsDeps(t.app));
     expect(farAway.charged).toBe(0);
 
     const end = await endsIn(t, me, 2);
-    const first = await runRenewals(depsOf(t));
+    const first = await runRenewals(paymentsDeps(t.app));
     expect(first.charged).toBeGreaterThanOrEqual(1);
     const status = await me.api.call(vipStatus, {});
     expect(new Date(status.expires_at).getTime()).toBe(addMonths(end, 1).getTime());
     expect(status.auto_renew).toBe(true);
 
-    await runRenewals(depsOf(t));
+    await runRenewals(paymentsDeps(t.app));
     const orders = (await me.api.call(vipOrderHistory, {})).items;
     expect(orders.filter((o) => o.renewal)).toHaveLength(1);
     expect(orders[0]).toMatchObject({ renewal: true, state: 'paid', pay_type: 'sandbox' });
@@ -98,7 +90,7 @@ describe('switching auto-renew', () => {
     // As if the member had paid with WeChat Pay, which charges only under a separate agreement.
     await t.app.db.update(vipMemberships).set({ payType: 'wechat' }).where(eq(vipMemberships.userId, me.id));
     await endsIn(t, me, 1);
-    expect((await runRenewals(depsOf(t))).reminded).toBeGreaterThanOrEqual(1);
+    expect((await runRenewals(paymentsDeps(t.app))).reminded).toBeGreaterThanOrEqual(1);
     const reminder = (await noticesOf(t, me)).find((n) => n.title === 'VIP 会员即将到期');
     const renewal = (await me.api.call(vipOrderHistory, {})).items.find((o) => o.renewal);
     expect(renewal?.state).toBe('created');
@@ -117,7 +109,7 @@ describe('a failed renewal charge', () => {
     const me = await member(t);
     await me.api.call(vipAutoRenew, { auto_renew: '1' });
     const end = await endsIn(t, me, 2);
-    expect((await runRenewals(depsOf(t))).failed).toBe(1);
+    expect((await runRenewals(paymentsDeps(t.app))).failed).toBe(1);
     const status = await me.api.call(vipStatus, {});
     expect(status).toMatchObject({ auto_renew: false, is_vip: 1 });
     expect(new Date(status.expires_at).getTime()).toBe(end.getTime());

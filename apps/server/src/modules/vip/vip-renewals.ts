@@ -2,8 +2,9 @@ import { type PayType, VIP_RENEW_DAYS_BEFORE } from '@evcircle/contract';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import { transaction } from '../../platform/events.ts';
 import { LIFETIME_VIP_UNTIL, users } from '../accounts/index.ts';
+import type { PaymentsDeps } from '../payments/index.ts';
 import { chargeAttempt } from '../payments/index.ts';
-import { newOrderNo, VIP_PURPOSE, type VipDeps } from './vip.service.ts';
+import { newOrderNo, VIP_PURPOSE } from './vip.service.ts';
 import { vipMemberships, vipOrders, vipPlans } from './vip.tables.ts';
 
 // Auto-renew (docs/decisions/0020-vip.md): VIP_RENEW_DAYS_BEFORE days before a membership
@@ -18,7 +19,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const yuanText = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
 
 export async function runRenewals(
-  deps: VipDeps,
+  deps: PaymentsDeps,
   now = new Date(),
 ): Promise<{ charged: number; reminded: number; failed: number }> {
   const horizon = new Date(now.getTime() + VIP_RENEW_DAYS_BEFORE * DAY_MS);

@@ -7,18 +7,12 @@ import {
   vipPlans,
   vipStatus,
 } from '@evcircle/contract';
-import type { FastifyInstance } from 'fastify';
 import { serve } from '../../platform/endpoints.ts';
 import { defineModule } from '../../platform/module.ts';
-import { notifyUrlOf, paymentsDeps } from '../payments/index.ts';
+import { paymentsDeps } from '../payments/index.ts';
 import * as service from './vip.service.ts';
 import * as tables from './vip.tables.ts';
 import { scheduleVipJobs } from './vip-jobs.ts';
-
-function vipDeps(app: FastifyInstance): service.VipDeps {
-  const publicUrl = app.config.PUBLIC_URL;
-  return { ...paymentsDeps(app), publicUrl, notifyUrl: (payType) => notifyUrlOf(publicUrl, payType) };
-}
 
 /**
  * VIP membership (SPEC.md §7 "VIP"; docs/decisions/0020-vip.md): plans, orders paid
@@ -28,7 +22,7 @@ export const vipModule = defineModule({
   name: 'vip',
   tables,
   endpoints: (app) => {
-    const deps = vipDeps(app);
+    const deps = paymentsDeps(app);
     return [
       serve(vipPlans, () => service.listPlans(app.db)),
       serve(vipStatus, (_input, { viewer }) => service.membershipStatus(app.db, viewer.id)),
@@ -48,7 +42,7 @@ export const vipModule = defineModule({
   },
   routes: async (app) => {
     await service.seedPlans(app.db);
-    const jobs = scheduleVipJobs(vipDeps(app));
+    const jobs = scheduleVipJobs(paymentsDeps(app));
     app.addHook('onClose', async () => jobs.stop());
   },
   events: {

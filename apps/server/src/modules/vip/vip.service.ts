@@ -17,7 +17,6 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
 import { announce, transaction } from '../../platform/events.ts';
-import type { PaymentStart } from '../../platform/payments/index.ts';
 import { LIFETIME_VIP_UNTIL, setVipUntil, vipUntilOf } from '../accounts/index.ts';
 import {
   closeAtProviders,
@@ -33,8 +32,6 @@ import { vipMemberships, vipOrders, vipPlans } from './vip.tables.ts';
 // yuan numbers in answers; the amount of an order comes from the plan on the server.
 
 export const VIP_PURPOSE = 'vip';
-
-export type VipDeps = PaymentsDeps & { publicUrl: string; notifyUrl: (payType: PayType) => string };
 
 type VipStatus = z.infer<typeof vipStatus.data>;
 type OrderRow = typeof vipOrders.$inferSelect;
@@ -210,11 +207,11 @@ export async function ownOrder(db: Db, userId: number, orderNo: string): Promise
 export type PayOrderInput = { orderNo: string; payType: PayType; channel: PayChannel; clientIp: string };
 
 /** Starts paying an order through a provider: what the client shows (a QR code) or opens (a redirect). */
-export async function payOrder(deps: VipDeps, userId: number, input: PayOrderInput, now = new Date()) {
+export async function payOrder(deps: PaymentsDeps, userId: number, input: PayOrderInput, now = new Date()) {
   const row = await ownOrder(deps.db, userId, input.orderNo);
   const state = orderState(row, now);
   if (state !== 'created') throw new AppError('ORDER_NOT_PAYABLE', { state: ORDER_STATE_NAMES[state] });
-  const start: PaymentStart = await startAttempt(deps, {
+  return startAttempt(deps, {
     userId,
     purpose: VIP_PURPOSE,
     orderRef: row.id,
@@ -226,18 +223,7 @@ export async function payOrder(deps: VipDeps, userId: number, input: PayOrderInp
     channel: input.channel,
     clientIp: input.clientIp,
     returnUrl: `${deps.publicUrl}/vip?order=${encodeURIComponent(row.orderNo)}`,
-    notifyUrl: deps.notifyUrl(input.payType),
   });
-  return {
-    order_id: row.orderNo,
-    pay_type: input.payType,
-    pay_channel: input.channel,
-    kind: start.kind,
-    code_url: start.kind === 'qr' ? start.codeUrl : '',
-    pay_url: start.kind === 'redirect' ? start.url : '',
-    amount: yuan(row.amountFen),
-    expires_at: row.expiresAt.toISOString(),
-  };
 }
 
 export async function orderStatus(db: Db, userId: number, orderNo: string) {
