@@ -1,9 +1,8 @@
 import { ApiError, orderInfo, payMethods, STATUS } from '@evcircle/contract/client';
-import { ClipboardList, PackageX } from 'lucide-react';
+import { PackageX } from 'lucide-react';
 import { data } from 'react-router';
-import { LoginPrompt } from '~/features/auth/index.ts';
 import { GeneralErrorBoundary, ResourceNotFound } from '~/features/errors/index.ts';
-import { ORDERS_MESSAGES, OrderDetailView } from '~/features/orders/index.ts';
+import { ORDERS_MESSAGES, OrderDetailView, OrdersPageFrame } from '~/features/orders/index.ts';
 import { serverApi } from '~/lib/api.ts';
 import type { Route } from './+types/order';
 
@@ -38,19 +37,11 @@ export const meta: Route.MetaFunction = () => [
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-3xl px-3 pt-4 pb-6 md:px-6 md:pt-8 md:pb-10">
-      <h1 className="mb-3 px-1 text-xl font-bold md:text-2xl">{ORDERS_MESSAGES.orderTitle}</h1>
-      {loaderData.state === 'guest' ? (
-        <LoginPrompt
-          icon={ClipboardList}
-          title={ORDERS_MESSAGES.ordersGuestTitle}
-          hint={ORDERS_MESSAGES.ordersGuestHint}
-          testId="orders-guest"
-        />
-      ) : (
+    <OrdersPageFrame title={ORDERS_MESSAGES.orderTitle} isGuest={loaderData.state === 'guest'}>
+      {loaderData.state === 'ok' ? (
         <OrderDetailView initial={loaderData.order} methods={loaderData.methods} imageBase={loaderData.imageBase} />
-      )}
-    </div>
+      ) : null}
+    </OrdersPageFrame>
   );
 }
 

@@ -1,7 +1,5 @@
 import { ApiError, ORDER_PAGE_SIZE, orderList, SHOP_ORDER_TABS, STATUS } from '@evcircle/contract/client';
-import { ClipboardList } from 'lucide-react';
-import { LoginPrompt } from '~/features/auth/index.ts';
-import { ORDERS_MESSAGES, OrdersListView, stateFromSearch } from '~/features/orders/index.ts';
+import { ORDERS_MESSAGES, OrdersListView, OrdersPageFrame, stateFromSearch } from '~/features/orders/index.ts';
 import { serverApi } from '~/lib/api.ts';
 import type { Route } from './+types/orders';
 
@@ -27,18 +25,10 @@ export const meta: Route.MetaFunction = () => [
 
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-3xl px-3 pt-4 pb-6 md:px-6 md:pt-8 md:pb-10">
-      <h1 className="mb-3 px-1 text-xl font-bold md:text-2xl">{ORDERS_MESSAGES.ordersTitle}</h1>
-      {loaderData.state === 'guest' ? (
-        <LoginPrompt
-          icon={ClipboardList}
-          title={ORDERS_MESSAGES.ordersGuestTitle}
-          hint={ORDERS_MESSAGES.ordersGuestHint}
-          testId="orders-guest"
-        />
-      ) : (
+    <OrdersPageFrame title={ORDERS_MESSAGES.ordersTitle} isGuest={loaderData.state === 'guest'}>
+      {loaderData.state === 'ok' ? (
         <OrdersListView state={loaderData.tab} firstPage={loaderData.items} imageBase={loaderData.imageBase} />
-      )}
-    </div>
+      ) : null}
+    </OrdersPageFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { type AdminShopOrder, adminOrderShip } from '@evcircle/contract/client';
 import { ArrowLeft } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useApi } from '~/lib/api.ts';
 import { formatDateTime } from '~/lib/china-time.ts';
@@ -8,6 +8,7 @@ import { lazyDialog } from '~/lib/lazy-component.ts';
 import { Button } from '~/ui/button.tsx';
 import { useToast } from '~/ui/toast.tsx';
 import { AddressCard } from './address-card.tsx';
+import { DetailRow } from './detail-row.tsx';
 import { fieldClass } from './field-class.ts';
 import { ORDERS_MESSAGES } from './messages.ts';
 import { OrderLines } from './order-lines.tsx';
@@ -54,23 +55,29 @@ export function AdminOrderDetail({ initial, imageBase }: { initial: AdminShopOrd
       <div className="grid gap-3 md:grid-cols-2">
         <section className={CARD}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-            <Row label={ORDERS_MESSAGES.orderNo}>
+            <DetailRow label={ORDERS_MESSAGES.orderNo}>
               <span className="break-all select-all">{order.order_id}</span>
-            </Row>
-            <Row label={ORDERS_MESSAGES.buyer}>{order.uid}</Row>
-            <Row label={ORDERS_MESSAGES.createdAt}>{formatDateTime(order.created_at)}</Row>
-            {order.paid_at ? <Row label={ORDERS_MESSAGES.paidAt}>{formatDateTime(order.paid_at)}</Row> : null}
-            {order.pay_type ? (
-              <Row label={ORDERS_MESSAGES.payType}>{ORDERS_MESSAGES.payTypes[order.pay_type]}</Row>
+            </DetailRow>
+            <DetailRow label={ORDERS_MESSAGES.buyer}>{order.uid}</DetailRow>
+            <DetailRow label={ORDERS_MESSAGES.createdAt}>{formatDateTime(order.created_at)}</DetailRow>
+            {order.paid_at ? (
+              <DetailRow label={ORDERS_MESSAGES.paidAt}>{formatDateTime(order.paid_at)}</DetailRow>
             ) : null}
-            {order.shipped_at ? <Row label={ORDERS_MESSAGES.shippedAt}>{formatDateTime(order.shipped_at)}</Row> : null}
+            {order.pay_type ? (
+              <DetailRow label={ORDERS_MESSAGES.payType}>{ORDERS_MESSAGES.payTypes[order.pay_type]}</DetailRow>
+            ) : null}
+            {order.shipped_at ? (
+              <DetailRow label={ORDERS_MESSAGES.shippedAt}>{formatDateTime(order.shipped_at)}</DetailRow>
+            ) : null}
             {order.completed_at ? (
-              <Row label={ORDERS_MESSAGES.completedAt}>{formatDateTime(order.completed_at)}</Row>
+              <DetailRow label={ORDERS_MESSAGES.completedAt}>{formatDateTime(order.completed_at)}</DetailRow>
             ) : null}
             {order.refunded_at ? (
-              <Row label={ORDERS_MESSAGES.refundedAt}>{formatDateTime(order.refunded_at)}</Row>
+              <DetailRow label={ORDERS_MESSAGES.refundedAt}>{formatDateTime(order.refunded_at)}</DetailRow>
             ) : null}
-            {order.refund_reason ? <Row label={ORDERS_MESSAGES.refundReason}>{order.refund_reason}</Row> : null}
+            {order.refund_reason ? (
+              <DetailRow label={ORDERS_MESSAGES.refundReason}>{order.refund_reason}</DetailRow>
+            ) : null}
           </dl>
           <div className="mt-3 border-t border-gray-100 pt-3 dark:border-gray-800">
             <AddressCard address={order.address} />
@@ -115,15 +122,6 @@ export function AdminOrderDetail({ initial, imageBase }: { initial: AdminShopOrd
         }}
       />
     </div>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="text-gray-500 dark:text-gray-400">{label}</dt>
-      <dd className="min-w-0">{children}</dd>
-    </>
   );
 }
 

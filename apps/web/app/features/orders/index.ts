@@ -8,3 +8,4 @@ export { ORDERS_MESSAGES } from './messages.ts';
 export { OrderDetailView } from './order-detail-view.tsx';
 export { cidsFromSearch, stateFromSearch } from './order-rules.ts';
 export { OrdersListView } from './orders-list-view.tsx';
+export { OrdersPageFrame } from './orders-page-frame.tsx';

@@ -7,7 +7,7 @@ import {
   type ShopOrder,
 } from '@evcircle/contract/client';
 import { Truck } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatCountdown, type PayMethod, usePoll, useSecondsLeft } from '~/features/payments/index.ts';
 import { useApi } from '~/lib/api.ts';
 import { formatDateTime } from '~/lib/china-time.ts';
@@ -15,6 +15,7 @@ import { Button } from '~/ui/button.tsx';
 import { ConfirmSheet } from '~/ui/confirm-sheet.tsx';
 import { useToast } from '~/ui/toast.tsx';
 import { AddressCard } from './address-card.tsx';
+import { DetailRow } from './detail-row.tsx';
 import { LazyOrderPaySheet } from './lazy-sheets.ts';
 import { ORDERS_MESSAGES } from './messages.ts';
 import { OrderLines } from './order-lines.tsx';
@@ -110,25 +111,31 @@ export function OrderDetailView({ initial, methods, imageBase }: OrderDetailView
 
       <section className={CARD} aria-label={ORDERS_MESSAGES.times}>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-          <Row label={ORDERS_MESSAGES.orderNo}>
+          <DetailRow label={ORDERS_MESSAGES.orderNo}>
             <span className="break-all select-all" data-testid="order-no">
               {order.order_id}
             </span>
-          </Row>
-          <Row label={ORDERS_MESSAGES.createdAt}>{formatDateTime(order.created_at)}</Row>
+          </DetailRow>
+          <DetailRow label={ORDERS_MESSAGES.createdAt}>{formatDateTime(order.created_at)}</DetailRow>
           {order.pay_type ? (
-            <Row label={ORDERS_MESSAGES.payType}>{ORDERS_MESSAGES.payTypes[order.pay_type]}</Row>
+            <DetailRow label={ORDERS_MESSAGES.payType}>{ORDERS_MESSAGES.payTypes[order.pay_type]}</DetailRow>
           ) : null}
-          {order.paid_at ? <Row label={ORDERS_MESSAGES.paidAt}>{formatDateTime(order.paid_at)}</Row> : null}
-          {order.shipped_at ? <Row label={ORDERS_MESSAGES.shippedAt}>{formatDateTime(order.shipped_at)}</Row> : null}
+          {order.paid_at ? <DetailRow label={ORDERS_MESSAGES.paidAt}>{formatDateTime(order.paid_at)}</DetailRow> : null}
+          {order.shipped_at ? (
+            <DetailRow label={ORDERS_MESSAGES.shippedAt}>{formatDateTime(order.shipped_at)}</DetailRow>
+          ) : null}
           {order.completed_at ? (
-            <Row label={ORDERS_MESSAGES.completedAt}>{formatDateTime(order.completed_at)}</Row>
+            <DetailRow label={ORDERS_MESSAGES.completedAt}>{formatDateTime(order.completed_at)}</DetailRow>
           ) : null}
           {order.cancelled_at ? (
-            <Row label={ORDERS_MESSAGES.cancelledAt}>{formatDateTime(order.cancelled_at)}</Row>
+            <DetailRow label={ORDERS_MESSAGES.cancelledAt}>{formatDateTime(order.cancelled_at)}</DetailRow>
           ) : null}
-          {order.refunded_at ? <Row label={ORDERS_MESSAGES.refundedAt}>{formatDateTime(order.refunded_at)}</Row> : null}
-          {order.refund_reason ? <Row label={ORDERS_MESSAGES.refundReason}>{order.refund_reason}</Row> : null}
+          {order.refunded_at ? (
+            <DetailRow label={ORDERS_MESSAGES.refundedAt}>{formatDateTime(order.refunded_at)}</DetailRow>
+          ) : null}
+          {order.refund_reason ? (
+            <DetailRow label={ORDERS_MESSAGES.refundReason}>{order.refund_reason}</DetailRow>
+          ) : null}
         </dl>
       </section>
 
@@ -170,15 +177,6 @@ export function OrderDetailView({ initial, methods, imageBase }: OrderDetailView
         onClose={() => setQuestion(null)}
       />
     </div>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="text-gray-500 dark:text-gray-400">{label}</dt>
-      <dd className="min-w-0">{children}</dd>
-    </>
   );
 }
 
