@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import type { Redis } from 'ioredis';
 import type { ServerBuild } from 'react-router';
 import { modules } from './modules/index.ts';
+import { type AiProviders, createAiProviders } from './platform/ai/index.ts';
 import { registerCompression } from './platform/compression.ts';
 import type { Config } from './platform/config.ts';
 import { createDatabase, type Database, runMigrations } from './platform/db.ts';
@@ -13,6 +14,7 @@ import { registerErrorHandler, registerNotFoundHandler } from './platform/error-
 import './platform/fastify-types.ts';
 import { relayEvents, setEventLogger, settleEvents, subscribeAll } from './platform/events.ts';
 import { registerHealthRoutes } from './platform/health.ts';
+import { createJobQueue } from './platform/jobs.ts';
 import { configureMediaTools, reportMediaTools } from './platform/media-tools.ts';
 import { createPayments, type Payments } from './platform/payments/index.ts';
 import { createRateLimiter, registerApiRateLimit } from './platform/rate-limit.ts';
@@ -36,6 +38,8 @@ export type AppDeps = {
   sms?: SmsProvider;
   /** Replaces the payment providers the configuration names (tests: a provider against a local fake). */
   payments?: Payments;
+  /** Replaces the AI providers the configuration names (tests: adapters against local fakes, failing ones). */
+  ai?: AiProviders;
 };
 
 /** What buildApp uses of web/web.plugin.ts. */
@@ -105,7 +109,9 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Pr
   app.decorate<StorageProvider>('storage', storage);
   app.decorate('sms', deps.sms ?? createSmsProvider(config, app.log));
   app.decorate('payments', deps.payments ?? createPayments(config, app.log));
+  app.decorate('ai', deps.ai ?? createAiProviders(config, app.log, mediaTools));
   app.decorate('limiter', createRateLimiter(redis, config.REDIS_KEY_PREFIX));
+  app.decorate('jobs', createJobQueue({ database, log: app.log }));
   app.decorateRequest('viewer', null);
 
   subscribeAll(modules.flatMap((m) => (m.events ? [m.events] : [])));
@@ -132,6 +138,10 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Pr
     if (module.endpoints) await registerServed(app, module.endpoints(app));
   }
   assertAllEndpointsRegistered(app);
+  // Once the modules defined their jobs. onClose hooks run last-added first: the queue
+  // stops (running handlers finish) before the modules', Redis's and the database's hooks.
+  app.addHook('onClose', () => app.jobs.stop());
+  await app.jobs.start();
 
   registerHealthRoutes(app, { database, redis });
 

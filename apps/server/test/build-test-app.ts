@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type ApiClient, createApiClient } from '@evcircle/contract';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/platform/config.ts';
 import { createDatabase, createMemoryDatabase, type Database, runMigrations } from '../src/platform/db.ts';
 import { createInjectFetch } from '../src/platform/inject-fetch.ts';
@@ -48,8 +48,14 @@ export async function buildTestDatabase(): Promise<Database> {
   return database;
 }
 
-/** A fresh app on isolated backends, with the signed contract client pointed at it. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * A fresh app on isolated backends, with the signed contract client pointed at it; `deps`
+ * replaces providers (a failing SMS sender, AI providers against local fakes).
+ */
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  deps: Omit<AppDeps, 'database'> = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evcircle-test-'));
   const scratch = TEST_DATABASE_URL ? await createScratchDatabase(TEST_DATABASE_URL) : null;
   const keyPrefix = `evcircle-test:${uniqueName()}:`;
@@ -77,7 +83,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   let database: Database | undefined;
   try {
     database = await templateDatabase(config);
-    app = await buildApp(config, { database });
+    app = await buildApp(config, { ...deps, database });
   } catch (err) {
     await database?.close();
     await cleanup();

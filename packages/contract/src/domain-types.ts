@@ -2,6 +2,14 @@
 // (client-index.ts exports them type-only; the endpoints come schema-free).
 
 export type {
+  AiAvatar,
+  AiGenerationInfo,
+  AiImageUsage,
+  AiJob,
+  AiProviderInfo,
+  AiVideoUsage,
+} from './ai.ts';
+export type {
   ChatMedia,
   ChatMessage,
   ChatPostCard,

@@ -1,6 +1,7 @@
 // The contract's domains: one file each, named as the server module that serves it and
 // the web feature that calls it. This is the one list: registry.ts finds every endpoint
 // and errors.ts every `<domain>Errors` through it, and the client barrel re-exports it.
+export * from './ai.ts';
 export * from './auth.ts';
 export * from './chat.ts';
 export * from './comments.ts';

@@ -15,7 +15,8 @@ export const REALTIME_PATH = '/realtime';
  * - team:changed (server → a team's members): TeamChangedEvent (team-rules.ts), someone
  *   joined, answered or left, or the team was cancelled or disbanded;
  * - notify:new (server → the user): a Notification, new or gathering one more actor;
- * - notify:unread (server → the user): NotifyUnread, on connect and whenever it changes.
+ * - notify:unread (server → the user): NotifyUnread, on connect and whenever it changes;
+ * - ai:job (server → the user): an AiJob (ai.ts) whenever its state or progress changes.
  */
 export const REALTIME_EVENTS = {
   echo: 'echo',
@@ -27,5 +28,6 @@ export const REALTIME_EVENTS = {
   teamChanged: 'team:changed',
   notification: 'notify:new',
   notifyUnread: 'notify:unread',
+  aiJob: 'ai:job',
 } as const;
 export type EchoPayload = { sentAt: number; text: string };

@@ -1,5 +1,6 @@
 // The parts of the contract both the browser and the server use (client-index.ts and
 // index.ts re-export them with the endpoints each side needs).
+export * from './ai-rules.ts';
 export * from './api-error.ts';
 export * from './chat-rules.ts';
 export * from './city-choices.ts';

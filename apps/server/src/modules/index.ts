@@ -3,6 +3,7 @@
 // this folder. A module appears here once; see docs/adding-a-module.md.
 import type { ModuleDescriptor } from '../platform/module.ts';
 import { accountsModule } from './accounts/index.ts';
+import { aiModule } from './ai/index.ts';
 import { authModule } from './auth/index.ts';
 import { chatModule } from './chat/index.ts';
 import { commentsModule } from './comments/index.ts';
@@ -58,4 +59,5 @@ export const modules: readonly ModuleDescriptor[] = [
   paymentsModule,
   vipModule,
   ordersModule,
+  aiModule,
 ];

@@ -153,4 +153,110 @@ describe('config', () => {
   it('rejects an out-of-range port', () => {
     expect(configErrorOf({ PORT: '70000' }).message).toContain('PORT: must be between 0 and 65535');
   });
+
+  describe('AI', () => {
+    it('uses the local generators and no translation by default', () => {
+      expect(loadConfig({})).toMatchObject({
+        AI_IMAGE_PROVIDER: 'local',
+        AI_VIDEO_PROVIDER: 'local',
+        DASHSCOPE_API_KEY: undefined,
+        DASHSCOPE_BASE_URL: 'https://dashscope.aliyuncs.com',
+        DASHSCOPE_IMAGE_MODEL: 'wan2.2-t2i-flash',
+        DASHSCOPE_VIDEO_MODEL: 'wan2.2-t2v-plus',
+        OPENAI_API_KEY: undefined,
+        OPENAI_BASE_URL: 'https://api.openai.com/v1',
+        OPENAI_IMAGE_MODEL: 'gpt-image-1',
+        AI_TRANSLATE_BASE_URL: undefined,
+        AI_TRANSLATE_API_KEY: undefined,
+        AI_TRANSLATE_MODEL: undefined,
+        AI_TASK_TIMEOUT_S: 600,
+      });
+    });
+
+    it('reads the vendors, their keys and models, and the translation endpoint', () => {
+      const config = loadConfig({
+        AI_IMAGE_PROVIDER: 'openai',
+        AI_VIDEO_PROVIDER: 'dashscope',
+        DASHSCOPE_API_KEY: ' sk-dash ',
+        DASHSCOPE_BASE_URL: 'https://dashscope-intl.aliyuncs.com/',
+        DASHSCOPE_VIDEO_MODEL: 'wanx2.1-t2v-turbo',
+        OPENAI_API_KEY: 'sk-open',
+        OPENAI_BASE_URL: 'https://api.example.com/v1/',
+        OPENAI_IMAGE_MODEL: 'dall-e-3',
+        AI_TRANSLATE_BASE_URL: 'https://dashscope.aliyuncs.com/compatible-mode/v1/',
+        AI_TRANSLATE_API_KEY: 'sk-translate',
+        AI_TRANSLATE_MODEL: 'qwen-plus',
+        AI_TASK_TIMEOUT_S: '120',
+      });
+      expect(config).toMatchObject({
+        AI_IMAGE_PROVIDER: 'openai',
+        AI_VIDEO_PROVIDER: 'dashscope',
+        DASHSCOPE_API_KEY: 'sk-dash',
+        DASHSCOPE_BASE_URL: 'https://dashscope-intl.aliyuncs.com',
+        DASHSCOPE_VIDEO_MODEL: 'wanx2.1-t2v-turbo',
+        OPENAI_BASE_URL: 'https://api.example.com/v1',
+        OPENAI_IMAGE_MODEL: 'dall-e-3',
+        AI_TRANSLATE_BASE_URL: 'https://dashscope.aliyuncs.com/compatible-mode/v1',
+        AI_TRANSLATE_MODEL: 'qwen-plus',
+        AI_TASK_TIMEOUT_S: 120,
+      });
+    });
+
+    it('refuses a vendor chosen without its key, naming the variable that chose it', () => {
+      const dashscope = configErrorOf({ AI_IMAGE_PROVIDER: 'dashscope', AI_VIDEO_PROVIDER: 'dashscope' });
+      expect(dashscope.issues).toEqual([
+        {
+          variable: 'DASHSCOPE_API_KEY',
+          reason: 'must be set when AI_IMAGE_PROVIDER or AI_VIDEO_PROVIDER=dashscope',
+        },
+      ]);
+      expect(configErrorOf({ AI_VIDEO_PROVIDER: 'dashscope' }).message).toContain(
+        'DASHSCOPE_API_KEY: must be set when AI_VIDEO_PROVIDER=dashscope',
+      );
+      expect(configErrorOf({ AI_IMAGE_PROVIDER: 'openai', DASHSCOPE_API_KEY: 'sk' }).issues).toEqual([
+        { variable: 'OPENAI_API_KEY', reason: 'must be set when AI_IMAGE_PROVIDER=openai' },
+      ]);
+      // A key that is set but not needed is no problem.
+      expect(loadConfig({ OPENAI_API_KEY: 'sk-open' }).AI_IMAGE_PROVIDER).toBe('local');
+    });
+
+    it('refuses translation variables set in part, even when other variables are wrong too', () => {
+      expect(
+        configErrorOf({ AI_TRANSLATE_API_KEY: 'sk-translate' })
+          .issues.map((i) => i.variable)
+          .sort(),
+      ).toEqual(['AI_TRANSLATE_BASE_URL', 'AI_TRANSLATE_MODEL']);
+      const error = configErrorOf({
+        PORT: 'eighty',
+        AI_TRANSLATE_BASE_URL: 'https://api.deepseek.com',
+        AI_TRANSLATE_MODEL: 'deepseek-chat',
+        AI_IMAGE_PROVIDER: 'dashscope',
+      });
+      expect(error.issues.map((i) => i.variable).sort()).toEqual(['AI_TRANSLATE_API_KEY', 'DASHSCOPE_API_KEY', 'PORT']);
+      expect(error.message).toContain(
+        'AI_TRANSLATE_API_KEY: must be set together with AI_TRANSLATE_BASE_URL, AI_TRANSLATE_API_KEY and AI_TRANSLATE_MODEL',
+      );
+    });
+
+    it('rejects an unknown provider, a bad URL and a timeout out of range', () => {
+      const error = configErrorOf({
+        AI_IMAGE_PROVIDER: 'midjourney',
+        AI_VIDEO_PROVIDER: 'openai',
+        DASHSCOPE_BASE_URL: 'dashscope.aliyuncs.com',
+        AI_TRANSLATE_BASE_URL: 'ftp://example.com',
+        AI_TRANSLATE_API_KEY: 'sk',
+        AI_TRANSLATE_MODEL: 'm',
+        AI_TASK_TIMEOUT_S: '5',
+      });
+      expect(error.issues.map((i) => i.variable).sort()).toEqual([
+        'AI_IMAGE_PROVIDER',
+        'AI_TASK_TIMEOUT_S',
+        'AI_TRANSLATE_BASE_URL',
+        'AI_VIDEO_PROVIDER',
+        'DASHSCOPE_BASE_URL',
+      ]);
+      expect(error.message).toContain('AI_IMAGE_PROVIDER: must be local, dashscope or openai');
+      expect(error.message).toContain('AI_TASK_TIMEOUT_S: must be between 10 and 3600');
+    });
+  });
 });

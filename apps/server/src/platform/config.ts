@@ -235,6 +235,46 @@ const ConfigFields = z.object({
   ALIPAY_GATEWAY: urlVar(['http:', 'https:'], 'an http:// or https:// URL').default(
     'https://openapi.alipay.com/gateway.do',
   ),
+  /**
+   * AI tools (docs/decisions/0022-ai.md). Pictures: `local` (the embedded generator),
+   * `dashscope` (通义万相 over DashScope, needs DASHSCOPE_API_KEY) or `openai` (OpenAI's images
+   * API or one that speaks it, needs OPENAI_API_KEY).
+   */
+  AI_IMAGE_PROVIDER: z
+    .enum(['local', 'dashscope', 'openai'], { error: 'must be local, dashscope or openai' })
+    .default('local'),
+  /** Videos: `local` (the embedded generator, with ffmpeg) or `dashscope` (通义万相, needs DASHSCOPE_API_KEY). */
+  AI_VIDEO_PROVIDER: z.enum(['local', 'dashscope'], { error: 'must be local or dashscope' }).default('local'),
+  /** The DashScope (阿里云百炼) API key. */
+  DASHSCOPE_API_KEY: optionalVar(),
+  /** Beijing by default; https://dashscope-intl.aliyuncs.com for Singapore (its keys differ). */
+  DASHSCOPE_BASE_URL: urlVar(['http:', 'https:'], 'an http:// or https:// URL')
+    .default('https://dashscope.aliyuncs.com')
+    .transform((url) => url.replace(/\/+$/, '')),
+  DASHSCOPE_IMAGE_MODEL: z.string().trim().min(1, { error: 'must not be empty' }).default('wan2.2-t2i-flash'),
+  DASHSCOPE_VIDEO_MODEL: z.string().trim().min(1, { error: 'must not be empty' }).default('wan2.2-t2v-plus'),
+  OPENAI_API_KEY: optionalVar(),
+  /** OpenAI itself, or any service that speaks its images API. */
+  OPENAI_BASE_URL: urlVar(['http:', 'https:'], 'an http:// or https:// URL')
+    .default('https://api.openai.com/v1')
+    .transform((url) => url.replace(/\/+$/, '')),
+  OPENAI_IMAGE_MODEL: z.string().trim().min(1, { error: 'must not be empty' }).default('gpt-image-1'),
+  /**
+   * Translation: any OpenAI-compatible chat completions API (DashScope's compatible mode
+   * https://dashscope.aliyuncs.com/compatible-mode/v1, DeepSeek, Zhipu, OpenAI). On when all
+   * three AI_TRANSLATE_ variables are set; without them 翻译 answers 翻译服务未配置.
+   */
+  AI_TRANSLATE_BASE_URL: optionalVar().pipe(
+    z.union([
+      z.undefined(),
+      urlVar(['http:', 'https:'], 'an http:// or https:// URL').transform((url) => url.replace(/\/+$/, '')),
+    ]),
+  ),
+  AI_TRANSLATE_API_KEY: optionalVar(),
+  /** e.g. qwen-plus, deepseek-chat, glm-4-flash, gpt-4o-mini. */
+  AI_TRANSLATE_MODEL: optionalVar(),
+  /** How long one generation may take (remote task and download, or the local generator) before it is given up. */
+  AI_TASK_TIMEOUT_S: integerVar(600, { min: 10, max: 3600 }),
   /** This ffmpeg and no other (default: the system's on PATH, else the npm-shipped build). */
   FFMPEG_PATH: optionalVar(),
   /** This ffprobe and no other (default: the system's on PATH, else the npm-shipped build). */
@@ -256,6 +296,7 @@ export const ConfigSchema = ConfigFields.superRefine((config, ctx) => {
   for (const issue of s3StorageIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
   for (const issue of amapIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
   for (const issue of paymentIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
+  for (const issue of aiIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
 }).transform((config) => ({ ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` }));
 
 /** Everything STORAGE=s3 needs to reach its bucket. */
@@ -305,6 +346,44 @@ function amapIssues(config: { MAPS_PROVIDER?: string; AMAP_KEY?: string }): { pa
   return [{ path: ['AMAP_KEY'], message: 'must be set when MAPS_PROVIDER=amap' }];
 }
 
+/** Translation needs its endpoint, key and model together. */
+const AI_TRANSLATE_VARIABLES = ['AI_TRANSLATE_BASE_URL', 'AI_TRANSLATE_API_KEY', 'AI_TRANSLATE_MODEL'] as const;
+type AiVars = {
+  AI_IMAGE_PROVIDER?: string;
+  AI_VIDEO_PROVIDER?: string;
+  DASHSCOPE_API_KEY?: string;
+  OPENAI_API_KEY?: string;
+} & { [K in (typeof AI_TRANSLATE_VARIABLES)[number]]?: string };
+
+/**
+ * A vendor chosen for pictures or videos without its key could not make a single one, and
+ * a translation endpoint without its key or model could not translate: refuse to start.
+ */
+function aiIssues(config: AiVars): { path: [string]; message: string }[] {
+  const issues: { path: [string]; message: string }[] = [];
+  const image = config.AI_IMAGE_PROVIDER?.trim();
+  const video = config.AI_VIDEO_PROVIDER?.trim();
+  if ((image === 'dashscope' || video === 'dashscope') && !config.DASHSCOPE_API_KEY?.trim()) {
+    const chosen = [image === 'dashscope' && 'AI_IMAGE_PROVIDER', video === 'dashscope' && 'AI_VIDEO_PROVIDER']
+      .filter(Boolean)
+      .join(' or ');
+    issues.push({ path: ['DASHSCOPE_API_KEY'], message: `must be set when ${chosen}=dashscope` });
+  }
+  if (image === 'openai' && !config.OPENAI_API_KEY?.trim()) {
+    issues.push({ path: ['OPENAI_API_KEY'], message: 'must be set when AI_IMAGE_PROVIDER=openai' });
+  }
+  const missing = AI_TRANSLATE_VARIABLES.filter((name) => !config[name]?.trim());
+  if (missing.length > 0 && missing.length < AI_TRANSLATE_VARIABLES.length) {
+    for (const name of missing) {
+      issues.push({
+        path: [name],
+        message: 'must be set together with AI_TRANSLATE_BASE_URL, AI_TRANSLATE_API_KEY and AI_TRANSLATE_MODEL',
+      });
+    }
+  }
+  return issues;
+}
+
 export type Config = z.output<typeof ConfigSchema>;
 
 /** Thrown by loadConfig; the message lists every bad variable on its own line. */
@@ -349,7 +428,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const variable = issue.path[0];
     if (!issues.some((i) => i.variable === variable)) issues.push({ variable, reason: issue.message });
   }
-  for (const issue of [...s3StorageIssues(input), ...amapIssues(input)]) {
+  for (const issue of [...s3StorageIssues(input), ...amapIssues(input), ...aiIssues(input)]) {
     const variable = issue.path[0];
     if (!issues.some((i) => i.variable === variable)) issues.push({ variable, reason: issue.message });
   }

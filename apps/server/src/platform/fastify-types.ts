@@ -17,10 +17,14 @@ declare module 'fastify' {
     storage: StorageProvider;
     /** The payment providers the configuration switches on (platform/payments). */
     payments: Payments;
+    /** The AI providers the configuration chose (platform/ai). */
+    ai: import('./ai/index.ts').AiProviders;
     /** Sends login codes (SMS_PROVIDER). */
     sms: SmsProvider;
     /** Counts per-endpoint and per-rule limits; Redis-backed when REDIS_URL is set, so every process shares them. */
     limiter: RateLimiter;
+    /** Durable background jobs (platform/jobs.ts): modules define theirs in `routes`, before the app starts it. */
+    jobs: import('./jobs.ts').JobQueue;
     /** Socket.IO at /realtime: emits to a user's sockets in every process (platform/realtime.ts). */
     realtime: import('./realtime.ts').RealtimeHub;
   }

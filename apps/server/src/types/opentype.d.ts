@@ -1,7 +1,15 @@
 // The part of opentype.js (no types of its own; @types/opentype.js pulls in the DOM
-// library, which clashes with Node's) that the avatar art uses.
+// library, which clashes with Node's) that the server's text drawing uses (platform/cjk-font.ts).
 declare module 'opentype.js' {
-  type Path = { toPathData(decimalPlaces?: number): string };
+  type PathCommand =
+    | { type: 'M' | 'L'; x: number; y: number }
+    | { type: 'Q'; x1: number; y1: number; x: number; y: number }
+    | { type: 'C'; x1: number; y1: number; x2: number; y2: number; x: number; y: number }
+    | { type: 'Z' };
+  type Path = {
+    commands: PathCommand[];
+    toPathData(decimalPlaces?: number): string;
+  };
   type Font = {
     charToGlyphIndex(character: string): number;
     getAdvanceWidth(text: string, fontSize?: number): number;
@@ -9,6 +17,6 @@ declare module 'opentype.js' {
   };
   const opentype: { parse(buffer: ArrayBuffer): Font };
 
-  export type { Font, Path };
+  export type { Font, Path, PathCommand };
   export default opentype;
 }

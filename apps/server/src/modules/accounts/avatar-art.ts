@@ -1,8 +1,5 @@
-/// <reference path="../../types/opentype.d.ts" />
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import opentype, { type Font } from 'opentype.js';
 import sharp from 'sharp';
+import { loadCjkFont } from '../../platform/cjk-font.ts';
 
 /**
  * Generated avatars: the nickname's first character, white on a coloured gradient
@@ -58,26 +55,9 @@ export function avatarCharacter(nickname: string): string {
   return (first ?? '车').toUpperCase();
 }
 
-/**
- * Noto Sans SC Bold, shipped in an npm package (OFL): the character is drawn from its
- * outlines as a path, so an avatar looks the same on every machine, with or without
- * system fonts (a bare server has no CJK font for sharp to find).
- */
-const FONT_FILE = createRequire(import.meta.url).resolve(
-  '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
-);
-let font: Promise<Font> | null = null;
-
-function avatarFont(): Promise<Font> {
-  font ??= readFile(FONT_FILE).then((data) =>
-    opentype.parse(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength)),
-  );
-  return font;
-}
-
 /** The character as SVG path data, centred in a `size` square; 车 when the font lacks it. */
 async function glyphPathData(character: string, size: number): Promise<string> {
-  const face = await avatarFont();
+  const face = await loadCjkFont();
   const drawn = face.charToGlyphIndex(character) > 0 ? character : '车';
   const fontSize = Math.round(size * 0.48);
   const x = (size - face.getAdvanceWidth(drawn, fontSize)) / 2;

@@ -13,6 +13,9 @@ export const POINT_REASONS = {
   vip: '开通会员赠送',
   order: '订单抵扣',
   order_return: '订单积分退回',
+  ai_image: 'AI 绘画',
+  ai_video: 'AI 视频',
+  ai_refund: 'AI 生成失败退回',
 } as const;
 export type PointReason = keyof typeof POINT_REASONS;
 
