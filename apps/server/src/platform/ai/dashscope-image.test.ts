@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDashScopeImageProvider, dashScopeImageSize } from './dashscope-image.ts';
 import { DASHSCOPE_NEGATIVE_PROMPT, DASHSCOPE_STYLE_WORDS, dashScopeSeed } from './dashscope-task.ts';
 import { type FakeDashScope, IMAGE_ROUTE, startFakeDashScope } from './fake-dashscope.test-helper.ts';
-import { AiProviderError, type ImageRequest } from './types.ts';
+import { callContext, providerFailure } from './provider.test-helper.ts';
+import type { ImageRequest } from './types.ts';
 
 const KEY = 'sk-test-dashscope-0123456789';
 let fake: FakeDashScope;
@@ -27,20 +28,6 @@ function provider(overrides: { apiKey?: string; timeoutMs?: number } = {}) {
   });
 }
 
-function context(signal: AbortSignal = new AbortController().signal) {
-  const progress: number[] = [];
-  return { progress, signal, onProgress: (percent: number) => progress.push(percent) };
-}
-
-async function failure(promise: Promise<unknown>): Promise<AiProviderError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(AiProviderError);
-  return error as AiProviderError;
-}
-
 beforeAll(async () => {
   fake = await startFakeDashScope({ apiKey: KEY });
 });
@@ -60,7 +47,7 @@ beforeEach(() => {
 describe('DashScope image provider', () => {
   it('submits an async task as DashScope wants it, follows it to the end and downloads every picture', async () => {
     fake.state.script = { pendingPolls: 2, runningPolls: 3 };
-    const ctx = context();
+    const ctx = callContext();
     const images = await provider().generate(REQUEST, ctx);
 
     expect(images).toHaveLength(2);
@@ -99,7 +86,7 @@ describe('DashScope image provider', () => {
   });
 
   it('adds no style words for auto and keeps seeds in DashScope’s range', async () => {
-    await provider().generate({ ...REQUEST, style: 'auto', count: 1, seed: -3_000_000_000 }, context());
+    await provider().generate({ ...REQUEST, style: 'auto', count: 1, seed: -3_000_000_000 }, callContext());
     const body = fake.callsTo(IMAGE_ROUTE)[0]?.body as { input: { prompt: string }; parameters: { seed: number } };
     expect(body.input.prompt).toBe(REQUEST.prompt);
     expect(body.parameters.seed).toBe(dashScopeSeed(-3_000_000_000));
@@ -111,7 +98,7 @@ describe('DashScope image provider', () => {
     fake.state.script = {
       results: ['ok', { code: 'DataInspectionFailed', message: 'Output data may contain inappropriate content.' }],
     };
-    const images = await provider().generate(REQUEST, context());
+    const images = await provider().generate(REQUEST, callContext());
     expect(images).toHaveLength(1);
     expect(fake.callsTo('/results/')).toHaveLength(1);
   });
@@ -123,40 +110,40 @@ describe('DashScope image provider', () => {
         { code: 'DataInspectionFailed', message: 'Output data may contain inappropriate content.' },
       ],
     };
-    const refused = await failure(provider().generate(REQUEST, context()));
+    const refused = await providerFailure(provider().generate(REQUEST, callContext()));
     expect(refused.kind).toBe('refused');
     expect(refused.detail).toContain('DataInspectionFailed');
 
     fake.state.script = { results: [] };
-    expect((await failure(provider().generate(REQUEST, context()))).kind).toBe('invalid');
+    expect((await providerFailure(provider().generate(REQUEST, callContext()))).kind).toBe('invalid');
   });
 
   it('reads a FAILED task by its code: a bad request is refused, their fault is worth another try', async () => {
     fake.state.script = { outcome: 'fail', failure: { code: 'InvalidParameter', message: 'size is invalid' } };
-    const refused = await failure(provider().generate(REQUEST, context()));
+    const refused = await providerFailure(provider().generate(REQUEST, callContext()));
     expect(refused.kind).toBe('refused');
     expect(refused.detail).toMatch(/FAILED: InvalidParameter size is invalid/);
 
     fake.state.script = { outcome: 'fail', failure: { code: 'InternalError.Algo', message: 'algorithm error' } };
-    expect((await failure(provider().generate(REQUEST, context()))).kind).toBe('unavailable');
+    expect((await providerFailure(provider().generate(REQUEST, callContext()))).kind).toBe('unavailable');
   });
 
   it('counts a cancelled task as unavailable and a vanished one as invalid', async () => {
     fake.state.script = { outcome: 'cancel' };
-    expect((await failure(provider().generate(REQUEST, context()))).kind).toBe('unavailable');
+    expect((await providerFailure(provider().generate(REQUEST, callContext()))).kind).toBe('unavailable');
     fake.state.script = { outcome: 'unknown' };
-    const unknown = await failure(provider().generate(REQUEST, context()));
+    const unknown = await providerFailure(provider().generate(REQUEST, callContext()));
     expect(unknown.kind).toBe('invalid');
     expect(unknown.detail).toContain('UNKNOWN');
   });
 
   it('is refused with a wrong key or a prompt DashScope will not take', async () => {
-    const badKey = await failure(provider({ apiKey: 'sk-wrong' }).generate(REQUEST, context()));
+    const badKey = await providerFailure(provider({ apiKey: 'sk-wrong' }).generate(REQUEST, callContext()));
     expect(badKey.kind).toBe('refused');
     expect(badKey.detail).toContain('HTTP 401 InvalidApiKey');
     expect(fake.callsTo('/api/v1/tasks/')).toHaveLength(0);
 
-    const prompt = await failure(provider().generate({ ...REQUEST, prompt: '违禁内容' }, context()));
+    const prompt = await providerFailure(provider().generate({ ...REQUEST, prompt: '违禁内容' }, callContext()));
     expect(prompt.kind).toBe('refused');
     expect(prompt.detail).toContain('DataInspectionFailed');
   });
@@ -168,7 +155,7 @@ describe('DashScope image provider', () => {
       ['not-json', 'HTTP 502'],
     ] as const) {
       fake.state.mode = mode;
-      const error = await failure(provider().generate(REQUEST, context()));
+      const error = await providerFailure(provider().generate(REQUEST, callContext()));
       expect(error.kind, mode).toBe('unavailable');
       expect(error.detail, mode).toContain(status);
     }
@@ -177,17 +164,17 @@ describe('DashScope image provider', () => {
   it('bears a blip or two while it polls, but not three in a row', async () => {
     fake.state.script = { pendingPolls: 1, runningPolls: 1 };
     fake.state.pollFailures = 2;
-    expect(await provider().generate({ ...REQUEST, count: 1 }, context())).toHaveLength(1);
+    expect(await provider().generate({ ...REQUEST, count: 1 }, callContext())).toHaveLength(1);
 
     fake.state.pollFailures = 3;
-    const error = await failure(provider().generate({ ...REQUEST, count: 1 }, context()));
+    const error = await providerFailure(provider().generate({ ...REQUEST, count: 1 }, callContext()));
     expect(error.kind).toBe('unavailable');
     expect(error.detail).toContain('HTTP 500');
   });
 
   it('gives up on a task that never ends at its time limit, and cancels it', async () => {
     fake.state.script = { pendingPolls: 1_000_000 };
-    const error = await failure(provider({ timeoutMs: 800 }).generate(REQUEST, context()));
+    const error = await providerFailure(provider({ timeoutMs: 800 }).generate(REQUEST, callContext()));
     expect(error.kind).toBe('unavailable');
     expect(error.detail).toContain('no result within 800 ms');
     const [task] = [...fake.tasks.values()].slice(-1);
@@ -197,14 +184,14 @@ describe('DashScope image provider', () => {
 
   it('gives up on a submission that never answers', async () => {
     fake.state.mode = 'hang';
-    const error = await failure(provider({ timeoutMs: 200 }).generate(REQUEST, context()));
+    const error = await providerFailure(provider({ timeoutMs: 200 }).generate(REQUEST, callContext()));
     expect(error).toMatchObject({ kind: 'unavailable', detail: expect.stringContaining('no result within 200 ms') });
   });
 
   it('stops when the caller aborts, and says so', async () => {
     fake.state.script = { outcome: 'never', pendingPolls: 0 };
     const controller = new AbortController();
-    const ctx = context(controller.signal);
+    const ctx = callContext(controller.signal);
     const running = provider().generate(REQUEST, {
       ...ctx,
       onProgress: (percent) => {
@@ -212,7 +199,7 @@ describe('DashScope image provider', () => {
         if (percent > 5) controller.abort(new Error('job cancelled'));
       },
     });
-    const error = await failure(running);
+    const error = await providerFailure(running);
     expect(error.kind).toBe('unavailable');
     expect(error.detail).toContain('aborted (Error: job cancelled)');
     expect(fake.cancelled).toHaveLength(1);
@@ -220,11 +207,11 @@ describe('DashScope image provider', () => {
 
   it('is invalid when a result cannot be fetched or is no picture', async () => {
     fake.state.script = { file: 'missing' };
-    const missing = await failure(provider().generate(REQUEST, context()));
+    const missing = await providerFailure(provider().generate(REQUEST, callContext()));
     expect(missing).toMatchObject({ kind: 'invalid', detail: 'image download: HTTP 404' });
 
     fake.state.script = { file: 'wrong-type' };
-    const wrongType = await failure(provider().generate(REQUEST, context()));
+    const wrongType = await providerFailure(provider().generate(REQUEST, callContext()));
     expect(wrongType).toMatchObject({ kind: 'invalid', detail: expect.stringContaining('text/html') });
   });
 });

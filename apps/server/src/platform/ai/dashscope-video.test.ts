@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DASHSCOPE_NEGATIVE_PROMPT, DASHSCOPE_STYLE_WORDS } from './dashscope-task.ts';
 import { createDashScopeVideoProvider, dashScopeVideoSize } from './dashscope-video.ts';
 import { type FakeDashScope, makeTinyMp4, startFakeDashScope, VIDEO_ROUTE } from './fake-dashscope.test-helper.ts';
-import { AiProviderError, type VideoRequest } from './types.ts';
+import { providerFailure } from './provider.test-helper.ts';
+import type { VideoRequest } from './types.ts';
 
 const KEY = 'sk-test-dashscope-video';
 let fake: FakeDashScope;
@@ -35,15 +36,6 @@ function provider(overrides: { model?: string; timeoutMs?: number } = {}) {
 function context(signal: AbortSignal = new AbortController().signal) {
   const progress: number[] = [];
   return { progress, signal, workDir, onProgress: (percent: number) => progress.push(percent) };
-}
-
-async function failure(promise: Promise<unknown>): Promise<AiProviderError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(AiProviderError);
-  return error as AiProviderError;
 }
 
 beforeAll(async () => {
@@ -100,27 +92,27 @@ describe('DashScope video provider', () => {
       outcome: 'fail',
       failure: { code: 'DataInspectionFailed', message: 'Output data may contain inappropriate content.' },
     };
-    const refused = await failure(provider().generate(REQUEST, context()));
+    const refused = await providerFailure(provider().generate(REQUEST, context()));
     expect(refused.kind).toBe('refused');
     expect(refused.detail).toContain('DataInspectionFailed');
 
     fake.state.script = { outcome: 'fail', failure: { code: 'Throttling.AllocationQuota', message: 'busy' } };
-    expect((await failure(provider().generate(REQUEST, context()))).kind).toBe('unavailable');
+    expect((await providerFailure(provider().generate(REQUEST, context()))).kind).toBe('unavailable');
   });
 
   it('is invalid when the task ends without a video, or the video is missing or no MP4', async () => {
     fake.state.script = { omitVideoUrl: true };
-    expect(await failure(provider().generate(REQUEST, context()))).toMatchObject({
+    expect(await providerFailure(provider().generate(REQUEST, context()))).toMatchObject({
       kind: 'invalid',
       detail: expect.stringContaining('without video_url'),
     });
     fake.state.script = { file: 'missing' };
-    expect(await failure(provider().generate(REQUEST, context()))).toMatchObject({
+    expect(await providerFailure(provider().generate(REQUEST, context()))).toMatchObject({
       kind: 'invalid',
       detail: 'video download: HTTP 404',
     });
     fake.state.script = { file: 'wrong-type' };
-    expect(await failure(provider().generate(REQUEST, context()))).toMatchObject({
+    expect(await providerFailure(provider().generate(REQUEST, context()))).toMatchObject({
       kind: 'invalid',
       detail: expect.stringContaining('not video/mp4'),
     });
@@ -128,7 +120,7 @@ describe('DashScope video provider', () => {
   });
 
   it('is refused with a wrong key, unavailable when DashScope is down', async () => {
-    const badKey = await failure(
+    const badKey = await providerFailure(
       createDashScopeVideoProvider({
         baseURL: fake.apiBase,
         apiKey: 'sk-nope',
@@ -139,18 +131,18 @@ describe('DashScope video provider', () => {
     );
     expect(badKey).toMatchObject({ kind: 'refused', detail: expect.stringContaining('InvalidApiKey') });
     fake.state.mode = 'http-500';
-    expect((await failure(provider().generate(REQUEST, context()))).kind).toBe('unavailable');
+    expect((await providerFailure(provider().generate(REQUEST, context()))).kind).toBe('unavailable');
   });
 
   it('gives up at its time limit, also while downloading, and when the caller aborts', async () => {
     fake.state.script = { outcome: 'never' };
-    expect(await failure(provider({ timeoutMs: 250 }).generate(REQUEST, context()))).toMatchObject({
+    expect(await providerFailure(provider({ timeoutMs: 250 }).generate(REQUEST, context()))).toMatchObject({
       kind: 'unavailable',
       detail: expect.stringContaining('no result within 250 ms'),
     });
 
     fake.state.script = { pendingPolls: 0, runningPolls: 0, file: 'hang' };
-    expect(await failure(provider({ timeoutMs: 1500 }).generate(REQUEST, context()))).toMatchObject({
+    expect(await providerFailure(provider({ timeoutMs: 1500 }).generate(REQUEST, context()))).toMatchObject({
       kind: 'unavailable',
       detail: expect.stringContaining('video download: aborted'),
     });
@@ -160,7 +152,7 @@ describe('DashScope video provider', () => {
     const controller = new AbortController();
     // Once the task is submitted (progress 5), the caller gives up.
     const ctx = context(controller.signal);
-    const aborted = await failure(
+    const aborted = await providerFailure(
       provider().generate(REQUEST, { ...ctx, onProgress: () => controller.abort(new Error('shutting down')) }),
     );
     expect(aborted).toMatchObject({ kind: 'unavailable', detail: expect.stringContaining('shutting down') });

@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from './fake-openai.test-helper.ts';
 import { createOpenAiImageProvider, openAiImageSize } from './openai-image.ts';
-import { AiProviderError, type ImageRequest } from './types.ts';
+import { callContext, providerFailure } from './provider.test-helper.ts';
+import type { ImageRequest } from './types.ts';
 
 const KEY = 'sk-test-images';
 let fake: FakeOpenAi;
@@ -25,20 +26,6 @@ function provider(overrides: { model?: string; timeoutMs?: number; apiKey?: stri
   });
 }
 
-function context(signal: AbortSignal = new AbortController().signal) {
-  const progress: number[] = [];
-  return { progress, signal, onProgress: (percent: number) => progress.push(percent) };
-}
-
-async function failure(promise: Promise<unknown>): Promise<AiProviderError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(AiProviderError);
-  return error as AiProviderError;
-}
-
 beforeAll(async () => {
   fake = await startFakeOpenAi({ apiKey: KEY });
 });
@@ -54,7 +41,7 @@ beforeEach(() => {
 
 describe('OpenAI image provider', () => {
   it('asks gpt-image-1 for the nearest size it makes and decodes b64_json pictures', async () => {
-    const ctx = context();
+    const ctx = callContext();
     const images = await provider().generate(REQUEST, ctx);
     expect(images).toHaveLength(2);
     for (const image of images) {
@@ -75,14 +62,14 @@ describe('OpenAI image provider', () => {
 
   it('downloads pictures answered by url', async () => {
     fake.state.images = 'url';
-    const images = await provider().generate({ ...REQUEST, style: 'auto' }, context());
+    const images = await provider().generate({ ...REQUEST, style: 'auto' }, callContext());
     expect(images.map((image) => image.contentType)).toEqual(['image/png', 'image/png']);
     expect(fake.received.filter((call) => call.path.startsWith('/files/'))).toHaveLength(2);
     expect(fake.callsTo('/v1/images/generations')[0]?.body).toMatchObject({ prompt: REQUEST.prompt });
   });
 
   it('asks dall-e-3 once per picture, for b64_json, at its own sizes', async () => {
-    const ctx = context();
+    const ctx = callContext();
     const images = await provider({ model: 'dall-e-3' }).generate({ ...REQUEST, width: 576, height: 1024 }, ctx);
     expect(images).toHaveLength(2);
     const calls = fake.callsTo('/v1/images/generations');
@@ -95,36 +82,38 @@ describe('OpenAI image provider', () => {
 
   it('is invalid for an answer without pictures, or with something that is not one', async () => {
     fake.state.images = 'empty';
-    expect((await failure(provider().generate(REQUEST, context()))).kind).toBe('invalid');
+    expect((await providerFailure(provider().generate(REQUEST, callContext()))).kind).toBe('invalid');
     fake.state.images = 'not-a-picture';
-    expect(await failure(provider().generate(REQUEST, context()))).toMatchObject({
+    expect(await providerFailure(provider().generate(REQUEST, callContext()))).toMatchObject({
       kind: 'invalid',
       detail: expect.stringContaining('b64_json is not a picture'),
     });
     fake.state.images = 'url-404';
-    expect(await failure(provider().generate(REQUEST, context()))).toMatchObject({
+    expect(await providerFailure(provider().generate(REQUEST, callContext()))).toMatchObject({
       kind: 'invalid',
       detail: 'image download: HTTP 404',
     });
   });
 
   it('is refused for a wrong key or a blocked prompt, unavailable when broken or slow', async () => {
-    const badKey = await failure(provider({ apiKey: 'sk-bad' }).generate(REQUEST, context()));
+    const badKey = await providerFailure(provider({ apiKey: 'sk-bad' }).generate(REQUEST, callContext()));
     expect(badKey).toMatchObject({ kind: 'refused', detail: expect.stringContaining('HTTP 401') });
     fake.state.images = 'http-400-policy';
-    expect(await failure(provider().generate(REQUEST, context()))).toMatchObject({
+    expect(await providerFailure(provider().generate(REQUEST, callContext()))).toMatchObject({
       kind: 'refused',
       detail: expect.stringContaining('moderation_blocked'),
     });
     fake.state.images = 'http-500';
-    expect((await failure(provider().generate(REQUEST, context()))).kind).toBe('unavailable');
+    expect((await providerFailure(provider().generate(REQUEST, callContext()))).kind).toBe('unavailable');
     expect(fake.callsTo('/v1/images/generations')).toHaveLength(3);
 
     fake.state.images = 'hang';
-    expect((await failure(provider({ timeoutMs: 200 }).generate(REQUEST, context()))).kind).toBe('unavailable');
+    expect((await providerFailure(provider({ timeoutMs: 200 }).generate(REQUEST, callContext()))).kind).toBe(
+      'unavailable',
+    );
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('job cancelled')), 50);
-    expect(await failure(provider().generate(REQUEST, context(controller.signal)))).toMatchObject({
+    expect(await providerFailure(provider().generate(REQUEST, callContext(controller.signal)))).toMatchObject({
       kind: 'unavailable',
       detail: expect.stringContaining('job cancelled'),
     });

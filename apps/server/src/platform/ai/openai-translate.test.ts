@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from './fake-openai.test-helper.ts';
 import { createOpenAiTranslator, parseTranslationAnswer, translationPrompt } from './openai-translate.ts';
-import { AiProviderError } from './types.ts';
+import { providerFailure } from './provider.test-helper.ts';
 
 const KEY = 'sk-test-translate';
 let fake: FakeOpenAi;
@@ -27,15 +27,6 @@ function translator(overrides: { apiKey?: string; timeoutMs?: number; baseURL?: 
 }
 
 const live = () => new AbortController().signal;
-
-async function failure(promise: Promise<unknown>): Promise<AiProviderError> {
-  const error = await promise.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(error).toBeInstanceOf(AiProviderError);
-  return error as AiProviderError;
-}
 
 beforeAll(async () => {
   fake = await startFakeOpenAi({
@@ -114,44 +105,52 @@ describe('OpenAI-compatible translator', () => {
 
   it('is invalid when the answer is not the JSON asked for, or not a completion at all', async () => {
     fake.state.chat = 'malformed';
-    const malformed = await failure(translator().translate({ text: 'Hello', targetLang: 'zh' }, live()));
+    const malformed = await providerFailure(translator().translate({ text: 'Hello', targetLang: 'zh' }, live()));
     expect(malformed.kind).toBe('invalid');
     expect(malformed.detail).toContain('Translation: 译文：Hello');
     fake.state.chat = 'html';
-    expect((await failure(translator().translate({ text: 'Hello', targetLang: 'zh' }, live()))).kind).toBe('invalid');
+    expect((await providerFailure(translator().translate({ text: 'Hello', targetLang: 'zh' }, live()))).kind).toBe(
+      'invalid',
+    );
   });
 
   it('is refused for a wrong key and for refused content', async () => {
-    const badKey = await failure(
+    const badKey = await providerFailure(
       translator({ apiKey: 'sk-wrong' }).translate({ text: 'Hi', targetLang: 'zh' }, live()),
     );
     expect(badKey.kind).toBe('refused');
     expect(badKey.detail).toContain('HTTP 401 invalid_api_key');
     fake.state.chat = 'http-400-policy';
-    expect((await failure(translator().translate({ text: 'Hi', targetLang: 'zh' }, live()))).kind).toBe('refused');
+    expect((await providerFailure(translator().translate({ text: 'Hi', targetLang: 'zh' }, live()))).kind).toBe(
+      'refused',
+    );
     fake.state.chat = 'content-filter';
-    expect((await failure(translator().translate({ text: 'Hi', targetLang: 'zh' }, live()))).kind).toBe('refused');
+    expect((await providerFailure(translator().translate({ text: 'Hi', targetLang: 'zh' }, live()))).kind).toBe(
+      'refused',
+    );
   });
 
   it('is unavailable when rate-limited, broken, unreachable or slow, and does not retry', async () => {
     for (const mode of ['http-429', 'http-500'] as const) {
       fake.state.chat = mode;
-      expect((await failure(translator().translate({ text: 'Hi', targetLang: 'zh' }, live()))).kind, mode).toBe(
+      expect((await providerFailure(translator().translate({ text: 'Hi', targetLang: 'zh' }, live()))).kind, mode).toBe(
         'unavailable',
       );
     }
     expect(fake.callsTo('/v1/chat/completions')).toHaveLength(2);
 
     fake.state.chat = 'hang';
-    const slow = await failure(translator({ timeoutMs: 200 }).translate({ text: 'Hi', targetLang: 'zh' }, live()));
+    const slow = await providerFailure(
+      translator({ timeoutMs: 200 }).translate({ text: 'Hi', targetLang: 'zh' }, live()),
+    );
     expect(slow.kind).toBe('unavailable');
 
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('request closed')), 50);
-    const aborted = await failure(translator().translate({ text: 'Hi', targetLang: 'zh' }, controller.signal));
+    const aborted = await providerFailure(translator().translate({ text: 'Hi', targetLang: 'zh' }, controller.signal));
     expect(aborted).toMatchObject({ kind: 'unavailable', detail: expect.stringContaining('aborted') });
 
-    const unreachable = await failure(
+    const unreachable = await providerFailure(
       translator({ baseURL: 'http://127.0.0.1:9/v1' }).translate({ text: 'Hi', targetLang: 'zh' }, live()),
     );
     expect(unreachable.kind).toBe('unavailable');
