@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { runServerInProcess, runTsx } from '../../scripts/lib/proc.mjs';
+import { startFakeTranslate } from './fake-translate.mjs';
 
 /**
  * playwright.config.ts names the folder (E2E_DATA_DIR) so specs can read the SMS outbox;
@@ -43,6 +44,15 @@ const adminCode = await runTsx('e2e/support/seed-admin.ts');
 if (adminCode !== 0) {
   console.error(`[e2e server] granting the e2e admins failed (exit ${adminCode})`);
   process.exit(adminCode);
+}
+// Translation goes to a local fake of an OpenAI-compatible service (fake-translate.mjs),
+// unless the environment names a translator of its own.
+if (!process.env.AI_TRANSLATE_BASE_URL) {
+  const fake = await startFakeTranslate({ apiKey: 'e2e', model: 'fake-mt' });
+  process.env.AI_TRANSLATE_BASE_URL = fake.baseURL;
+  process.env.AI_TRANSLATE_API_KEY = 'e2e';
+  process.env.AI_TRANSLATE_MODEL = 'fake-mt';
+  console.log(`[e2e server] fake translation service at ${fake.baseURL}`);
 }
 console.log(`[e2e server] starting on port ${process.env.PORT}`);
 await runServerInProcess();

@@ -93,6 +93,7 @@ export const WATCHED_PAGES = [
   ['/orders', 'routes/orders'],
   ['/orders/{id}', 'routes/order'],
   ['/admin/orders', 'routes/admin-orders'],
+  ['/ai', 'routes/ai'],
   ['/{404}', 'routes/not-found'],
 ] as const;
 

@@ -60,6 +60,9 @@ export default [
   route('orders', 'routes/orders.tsx'),
   route('orders/:id', 'routes/order.tsx'),
   route('admin/orders', 'routes/admin-orders.tsx'),
+  // The AI tools (issue 18; SPEC.md lists no path: docs/decisions/0022-ai.md): text to image
+  // and video, ?tab=video for the video tab.
+  route('ai', 'routes/ai.tsx'),
   // Everything else: the legacy 301 redirects of SPEC.md §2 (/invitecode, /goods,
   // /contentInfo — matched on their query values), otherwise the 404 page.
   route('*', 'routes/not-found.tsx'),

@@ -12,6 +12,11 @@ export type PublicConfig = {
   buildId: string;
   /** Umami-style analytics script and website id; null when not configured. */
   analytics: { scriptUrl: string; websiteId: string } | null;
+  /** What this server can do that the browser offers only then (a feature works or is absent). */
+  features: {
+    /** A translator is configured (AI_TRANSLATE_*): posts and comments offer 翻译. */
+    translate: boolean;
+  };
 };
 
 /** What the server hands every React Router loader and action (getLoadContext). */

@@ -59,7 +59,11 @@ function isReservedPath(pathname: string): boolean {
   );
 }
 
-export function publicConfigFrom(config: Config, buildId: string): PublicConfig {
+export function publicConfigFrom(
+  config: Config,
+  buildId: string,
+  features: PublicConfig['features'] = { translate: false },
+): PublicConfig {
   return {
     signSecret: config.API_SIGN_SECRET,
     publicUrl: config.PUBLIC_URL,
@@ -69,6 +73,7 @@ export function publicConfigFrom(config: Config, buildId: string): PublicConfig 
       config.ANALYTICS_SCRIPT_URL && config.ANALYTICS_WEBSITE_ID
         ? { scriptUrl: config.ANALYTICS_SCRIPT_URL, websiteId: config.ANALYTICS_WEBSITE_ID }
         : null,
+    features,
   };
 }
 
@@ -137,7 +142,10 @@ export const webPlugin: FastifyPluginAsync<{ config: Config; build?: ServerBuild
   const buildDir = config.WEB_BUILD_DIR;
   const build = options.build ?? (await importWebBuild(buildDir));
   const buildId = build.assets.version;
-  const publicConfig = publicConfigFrom(config, buildId);
+  // buildApp decorates `ai` before registering this plugin; a bare test app has none.
+  const publicConfig = publicConfigFrom(config, buildId, {
+    translate: app.hasDecorator('ai') && app.ai.translate !== null,
+  });
   // Always production mode: this is a production build, and development mode would send
   // server error details to the browser whenever NODE_ENV is left unset.
   const handle = createRequestHandler(build, 'production');

@@ -10,8 +10,9 @@ import {
   STATUS,
 } from '@evcircle/contract/client';
 import { ChevronRight, Settings } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
+import { AI_ENTRY_MESSAGES, AvatarPicker } from '~/features/ai/index.ts';
 import { LoginPrompt } from '~/features/auth/index.ts';
 import { INVITE_MESSAGES, MyInvitesSection } from '~/features/invites/index.ts';
 import { POINTS_MESSAGES, PointsCard, PointsLedger } from '~/features/points/index.ts';
@@ -62,6 +63,7 @@ export const meta: Route.MetaFunction = () => [
 
 const SECTIONS = [
   { id: 'profile', label: USERS_MESSAGES.profileSection },
+  { id: 'avatar', label: AI_ENTRY_MESSAGES.avatarSection },
   { id: 'points', label: POINTS_MESSAGES.section },
   { id: 'invite', label: INVITE_MESSAGES.section },
   { id: 'blocked', label: RELATIONS_MESSAGES.blockedSection },
@@ -90,6 +92,10 @@ type SettingsData = Extract<Awaited<ReturnType<typeof loader>>, { state: 'ok' }>
 
 function SettingsContent({ account, points, ledger, invites, blocked, publicUrl, imageBase }: SettingsData) {
   const revalidator = useRevalidator();
+  // The same function for the page's life (the avatar picker loads beside the page).
+  const revalidateRef = useRef(revalidator.revalidate);
+  revalidateRef.current = revalidator.revalidate;
+  const revalidate = useCallback(() => void revalidateRef.current(), []);
   // Bumped after a check-in: the ledger remounts and fetches page 1 with the new line.
   const [ledgerVersion, setLedgerVersion] = useState(0);
 
@@ -133,6 +139,10 @@ function SettingsContent({ account, points, ledger, invites, blocked, publicUrl,
           <div className="mt-6">
             <ProfileForm key={account.uid} account={account} onSaved={() => void revalidator.revalidate()} />
           </div>
+        </Section>
+
+        <Section id="avatar" title={AI_ENTRY_MESSAGES.avatarSection}>
+          <AvatarPicker onChanged={revalidate} />
         </Section>
 
         <Section id="points" title={POINTS_MESSAGES.section}>

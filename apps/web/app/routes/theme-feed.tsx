@@ -1,6 +1,7 @@
 import { formatMessage, PAGE_SIZE, type Post } from '@evcircle/contract/client';
 import { FileText } from 'lucide-react';
 import { data } from 'react-router';
+import { AiToolsStrip } from '~/features/ai/index.ts';
 import {
   FEED_MESSAGES,
   FeedGrid,
@@ -71,6 +72,7 @@ export default function ThemeFeed({ loaderData }: Route.ComponentProps) {
       <header className="mb-2 px-2 md:mb-5 md:px-0">
         <h1 className="text-lg font-semibold md:text-xl">{page.label}</h1>
         <p className="mt-0.5 text-xs text-gray-500 md:text-sm dark:text-gray-400">{page.description}</p>
+        {page.theme === 'tesla' ? <AiToolsStrip /> : null}
       </header>
       {loaderData.hasFailed ? (
         <FeedUnavailable />

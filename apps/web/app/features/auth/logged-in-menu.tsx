@@ -7,6 +7,7 @@ import {
   ReceiptText,
   Settings,
   ShieldCheck,
+  Sparkles,
   UserRound,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -21,6 +22,8 @@ import { useLogout } from './use-logout.ts';
 const VIP_ITEM = { member: 'VIP 会员', join: '开通会员' } as const;
 /** The menu's ways to the shop's orders (zh-CN), kept here for the same reason. */
 const ORDER_ITEMS = { mine: '我的订单', admin: '订单管理' } as const;
+/** The menu's way to the AI tools (/ai), kept here for the same reason. */
+const AI_ITEM = 'AI 创作';
 
 type LoggedInMenuProps = {
   uid: number;
@@ -81,6 +84,10 @@ export function LoggedInMenu({ uid, nickname, avatar, isAdmin, isVip, compact }:
         <MenuLink to="/vip" data-testid="account-menu-vip" onClick={close}>
           <Crown aria-hidden="true" className="size-4 text-amber-500" />
           {isVip ? VIP_ITEM.member : VIP_ITEM.join}
+        </MenuLink>
+        <MenuLink to="/ai" data-testid="account-menu-ai" onClick={close}>
+          <Sparkles aria-hidden="true" className="size-4 text-violet-500" />
+          {AI_ITEM}
         </MenuLink>
         <MenuLink to="/orders" data-testid="account-menu-orders" onClick={close}>
           <ClipboardList aria-hidden="true" className="size-4 text-gray-500" />

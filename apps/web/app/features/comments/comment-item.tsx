@@ -1,6 +1,7 @@
 import { type Comment, commentAvatarUrl, formatMessage, type Reply } from '@evcircle/contract/client';
 import { ChevronDown, LoaderCircle } from 'lucide-react';
 import { Link } from 'react-router';
+import { TranslateButton, type TranslateToggle, TranslationPanel, useTranslateToggle } from '~/features/ai/index.ts';
 import { ContentMenu } from '~/features/reports/index.ts';
 import { formatRelativeTime } from '~/lib/china-time.ts';
 import { useRootData } from '~/lib/root-data.ts';
@@ -59,8 +60,18 @@ function AuthorName({
   );
 }
 
-/** Time · 回复 on the left, the heart and the 更多 menu on the right. */
-function ItemFooter({ item, actions, onReply }: { item: Comment | Reply; actions: RowActions; onReply: () => void }) {
+/** Time · 回复 · 翻译 on the left, the heart and the 更多 menu on the right. */
+function ItemFooter({
+  item,
+  actions,
+  onReply,
+  translate,
+}: {
+  item: Comment | Reply;
+  actions: RowActions;
+  onReply: () => void;
+  translate: TranslateToggle | null;
+}) {
   const canDelete = actions.viewerUid !== null && actions.viewerUid === actions.postAuthorId;
   return (
     <div className="mt-1 flex items-center gap-1 text-xs text-gray-500 dark:text-gray-400">
@@ -77,6 +88,7 @@ function ItemFooter({ item, actions, onReply }: { item: Comment | Reply; actions
       >
         {COMMENTS_MESSAGES.reply}
       </button>
+      {translate ? <TranslateButton toggle={translate} /> : null}
       <span className="flex-1" />
       <LikeButton isLiked={item.islike === 1} count={item.likenum} onClick={() => actions.onLike(item.cid)} />
       <ContentMenu
@@ -94,6 +106,7 @@ function ItemFooter({ item, actions, onReply }: { item: Comment | Reply; actions
 
 function ReplyRow({ reply, actions }: { reply: Reply; actions: RowActions }) {
   const imageBase = useImageBase();
+  const translate = useTranslateToggle(reply.content);
   return (
     <li data-testid="reply" data-cid={reply.cid} className="flex gap-2 py-2">
       <Link to={`/user/${reply.uid}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
@@ -121,10 +134,12 @@ function ReplyRow({ reply, actions }: { reply: Reply; actions: RowActions }) {
           ) : null}
           <span data-testid="comment-content">{reply.content}</span>
         </p>
+        <TranslationPanel toggle={translate} />
         <ItemFooter
           item={reply}
           actions={actions}
           onReply={() => actions.onReply({ cid: reply.pcid, replyto: reply.uid, name: reply.uname })}
+          translate={translate}
         />
       </div>
     </li>
@@ -142,6 +157,7 @@ export function CommentRow({
   repliesStatus: RepliesStatus | undefined;
 }) {
   const imageBase = useImageBase();
+  const translate = useTranslateToggle(comment.content);
   const hidden = hiddenReplyCount(comment);
   return (
     <li data-testid="comment" data-cid={comment.cid} className="flex gap-3 py-3">
@@ -161,10 +177,12 @@ export function CommentRow({
         >
           {comment.content}
         </p>
+        <TranslationPanel toggle={translate} />
         <ItemFooter
           item={comment}
           actions={actions}
           onReply={() => actions.onReply({ cid: comment.cid, name: comment.uname })}
+          translate={translate}
         />
         {comment.replys.length > 0 ? (
           <ul aria-label={formatMessage(COMMENTS_MESSAGES.repliesLabel, { name: comment.uname })} data-testid="replies">

@@ -1,6 +1,7 @@
 import { formatMessage, type PostDetail } from '@evcircle/contract/client';
 import { BadgeCheck, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
+import { TranslateButton, TranslationPanel, useTranslateToggle } from '~/features/ai/index.ts';
 import { RelativeTime } from '~/lib/lazy-relative-time.tsx';
 import { themePageOf } from '../themes/themes.ts';
 import { POST_MESSAGES } from './messages.ts';
@@ -17,6 +18,7 @@ type PostBodyProps = {
 export function PostBody({ post, headingLevel: Heading, headingId }: PostBodyProps) {
   const { heading, body } = splitHeading(post.content);
   const theme = themePageOf(post.type);
+  const translate = useTranslateToggle(post.content);
   return (
     <div data-testid="post-body">
       {heading ? (
@@ -36,6 +38,7 @@ export function PostBody({ post, headingLevel: Heading, headingId }: PostBodyPro
           {body}
         </p>
       ) : null}
+      <TranslationPanel toggle={translate} />
       <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
         <Link
           to={theme.path}
@@ -53,6 +56,7 @@ export function PostBody({ post, headingLevel: Heading, headingId }: PostBodyPro
             {POST_MESSAGES.checkin}
           </span>
         ) : null}
+        {translate ? <TranslateButton toggle={translate} className="ml-auto" /> : null}
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-gray-500 dark:text-gray-400">
         <RelativeTime iso={post.atime} />

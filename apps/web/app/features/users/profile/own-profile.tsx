@@ -1,10 +1,13 @@
 import { formatMessage } from '@evcircle/contract/client';
-import { Coins, Crown, FileText, Pencil } from 'lucide-react';
+import { Coins, Crown, FileText, Pencil, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '~/ui/button.tsx';
 import { PROFILES_MESSAGES } from './messages.ts';
 
 // What only the viewer's own profile shows (profile-header.tsx loads it for that profile).
+
+/** The way to the AI tools (zh-CN); here, not in messages.ts, so it loads with this, not the profile page. */
+const AI_LINK = 'AI 创作';
 
 /** 编辑资料 and 草稿箱, in place of 关注 on the viewer's own profile. */
 export function OwnProfileActions() {
@@ -26,12 +29,20 @@ export function OwnProfileActions() {
   );
 }
 
-/** The points balance (when known) and the way to /vip, under one's own profile's counts. */
+/** The points balance (when known) and the ways to /vip and /ai, under one's own profile's counts. */
 export function OwnProfileLinks({ points, isVip }: { points: number | null; isVip: boolean }) {
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2">
       {points !== null ? <PointsLink points={points} /> : null}
       <VipLink isVip={isVip} />
+      <Link
+        to="/ai"
+        data-testid="profile-ai"
+        className="inline-flex items-center gap-1.5 rounded-full bg-violet-50 px-3 py-1.5 text-sm font-medium text-violet-700 hover:bg-violet-100 dark:bg-violet-950/60 dark:text-violet-300 dark:hover:bg-violet-950"
+      >
+        <Sparkles aria-hidden="true" className="size-4" />
+        {AI_LINK}
+      </Link>
     </div>
   );
 }
