@@ -109,7 +109,7 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Pr
   app.decorate<StorageProvider>('storage', storage);
   app.decorate('sms', deps.sms ?? createSmsProvider(config, app.log));
   app.decorate('payments', deps.payments ?? createPayments(config, app.log));
-  app.decorate('ai', deps.ai ?? createAiProviders(config, app.log, mediaTools));
+  app.decorate('ai', deps.ai ?? (await createAiProviders(config, app.log, mediaTools)));
   app.decorate('limiter', createRateLimiter(redis, config.REDIS_KEY_PREFIX));
   app.decorate('jobs', createJobQueue({ database, log: app.log }));
   app.decorateRequest('viewer', null);

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
-// @ts-expect-error pg-boss ships no types for its SQL plans; SETTLE_STATEMENTS below says why we need two of them.
-import pgBossPlans from 'pg-boss/src/plans.js';
+// pg-boss is imported when the queue first starts (loadPgBoss): most processes and test
+// apps never send a job, and importing it costs ~0.3 s.
+import type PgBoss from 'pg-boss';
 import type { Database } from './db.ts';
 import { scheduleEvery } from './schedule.ts';
 
@@ -122,10 +122,27 @@ type Execute = (text: string, values?: unknown[]) => Promise<Rows>;
  * with "nothing changed" instead; the run stays active and is taken up again once it
  * expires. The texts come from pg-boss itself, so they match exactly what it sends.
  */
-const SETTLE_STATEMENTS = new Set<string>([
-  (pgBossPlans as { completeJobs(schema: string): string }).completeJobs(SCHEMA),
-  (pgBossPlans as { failJobsById(schema: string): string }).failJobsById(SCHEMA),
-]);
+const SETTLE_STATEMENTS = new Set<string>();
+
+/** pg-boss and the texts of its two settling statements, loaded once. */
+let pgBoss: Promise<typeof PgBoss> | null = null;
+function loadPgBoss(): Promise<typeof PgBoss> {
+  pgBoss ??= (async () => {
+    const [{ default: PgBossClass }, plansModule] = await Promise.all([
+      import('pg-boss'),
+      // @ts-expect-error pg-boss ships no types for its SQL plans; SETTLE_STATEMENTS says why we need two of them.
+      import('pg-boss/src/plans.js'),
+    ]);
+    const plans = (plansModule as { default: Record<string, (schema: string) => string> }).default;
+    for (const plan of ['completeJobs', 'failJobsById']) {
+      const text = plans[plan]?.(SCHEMA);
+      if (!text) throw new Error(`pg-boss has no ${plan} plan`);
+      SETTLE_STATEMENTS.add(text);
+    }
+    return PgBossClass;
+  })();
+  return pgBoss;
+}
 
 /** The driver behind the Database, as pg-boss calls it: text plus positional values. */
 function driverExecute(database: Database): Execute {
@@ -297,7 +314,8 @@ export function createJobQueue(deps: JobQueueDeps): JobQueue {
   }
 
   async function boot(): Promise<PgBoss> {
-    const boss = new PgBoss({
+    const PgBossClass = await loadPgBoss();
+    const boss = new PgBossClass({
       db: bossDb,
       schema: SCHEMA,
       // No cron schedules: that would add a queue and a worker polling every 5 s.

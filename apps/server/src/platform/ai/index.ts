@@ -1,13 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { MediaTools } from '../media-tools.ts';
-import { createDashScopeImageProvider } from './dashscope-image.ts';
-import { createDashScopeVideoProvider } from './dashscope-video.ts';
 import { createLocalAvatarMaker } from './local-avatar.ts';
 import { createLocalImageProvider } from './local-image.ts';
 import { createLocalVideoProvider } from './local-video.ts';
-import { createOpenAiImageProvider } from './openai-image.ts';
-import { createOpenAiTranslator } from './openai-translate.ts';
 import type { AiProviders, ImageProvider, Translator, VideoProvider } from './types.ts';
 
 export type { AiProviders } from './types.ts';
@@ -21,16 +17,18 @@ const POLL_INTERVAL_MS = 3000;
  * AI_TRANSLATE_* are set. Switching to a real provider is configuration only. `mediaTools`:
  * the ffmpeg the app found (FFMPEG_PATH, PATH or the npm build), for the local video maker.
  */
-export function createAiProviders(
+export async function createAiProviders(
   config: Config,
   log: FastifyBaseLogger,
   mediaTools: Promise<MediaTools>,
-): AiProviders {
+): Promise<AiProviders> {
   const timeoutMs = config.AI_TASK_TIMEOUT_S * 1000;
   const local = createLocalImageProvider();
-  const image = ((): ImageProvider => {
+  // The vendors' adapters (and the openai SDK) are imported only when configured.
+  const image = await (async (): Promise<ImageProvider> => {
     switch (config.AI_IMAGE_PROVIDER) {
-      case 'dashscope':
+      case 'dashscope': {
+        const { createDashScopeImageProvider } = await import('./dashscope-image.ts');
         return createDashScopeImageProvider({
           baseURL: config.DASHSCOPE_BASE_URL,
           apiKey: config.DASHSCOPE_API_KEY ?? '',
@@ -38,19 +36,23 @@ export function createAiProviders(
           pollIntervalMs: POLL_INTERVAL_MS,
           timeoutMs,
         });
-      case 'openai':
+      }
+      case 'openai': {
+        const { createOpenAiImageProvider } = await import('./openai-image.ts');
         return createOpenAiImageProvider({
           baseURL: config.OPENAI_BASE_URL,
           apiKey: config.OPENAI_API_KEY ?? '',
           model: config.OPENAI_IMAGE_MODEL,
           timeoutMs,
         });
+      }
       default:
         return local;
     }
   })();
-  const video = ((): VideoProvider => {
+  const video = await (async (): Promise<VideoProvider> => {
     if (config.AI_VIDEO_PROVIDER === 'dashscope') {
+      const { createDashScopeVideoProvider } = await import('./dashscope-video.ts');
       return createDashScopeVideoProvider({
         baseURL: config.DASHSCOPE_BASE_URL,
         apiKey: config.DASHSCOPE_API_KEY ?? '',
@@ -63,6 +65,7 @@ export function createAiProviders(
   })();
   let translate: Translator | null = null;
   if (config.AI_TRANSLATE_BASE_URL && config.AI_TRANSLATE_API_KEY && config.AI_TRANSLATE_MODEL) {
+    const { createOpenAiTranslator } = await import('./openai-translate.ts');
     translate = createOpenAiTranslator({
       baseURL: config.AI_TRANSLATE_BASE_URL,
       apiKey: config.AI_TRANSLATE_API_KEY,

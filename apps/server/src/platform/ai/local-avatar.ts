@@ -1,5 +1,4 @@
-import { adventurer, avataaars, bigSmile, lorelei, notionists, pixelArt } from '@dicebear/collection';
-import { createAvatar, type Style } from '@dicebear/core';
+import type { createAvatar, Style } from '@dicebear/core';
 import { AI_AVATAR_STYLES, type AiAvatarStyle } from '@evcircle/contract';
 import sharp from 'sharp';
 import { LOCAL_GENERATOR_INFO } from './local-image.ts';
@@ -23,15 +22,31 @@ import type { AvatarMaker } from './types.ts';
  * third-party material (docs and the about page), with a link to the licence.
  */
 
-// biome-ignore lint/suspicious/noExplicitAny: each style has its own options type; only the common ones are passed.
-const STYLES: Record<AiAvatarStyle, Style<any>> = {
-  adventurer,
-  avataaars,
-  'big-smile': bigSmile,
-  lorelei,
-  notionists,
-  'pixel-art': pixelArt,
+type Dicebear = {
+  // biome-ignore lint/suspicious/noExplicitAny: each style has its own options type; only the common ones are passed.
+  styles: Record<AiAvatarStyle, Style<any>>;
+  createAvatar: typeof createAvatar;
 };
+
+/**
+ * DiceBear, imported on the first avatar drawn: its collection (30 style packages) takes
+ * ~0.5 s to import, which every process and test app would pay for a rarely used tool.
+ */
+let dicebear: Promise<Dicebear> | null = null;
+function loadDicebear(): Promise<Dicebear> {
+  dicebear ??= Promise.all([import('@dicebear/collection'), import('@dicebear/core')]).then(([collection, core]) => ({
+    styles: {
+      adventurer: collection.adventurer,
+      avataaars: collection.avataaars,
+      'big-smile': collection.bigSmile,
+      lorelei: collection.lorelei,
+      notionists: collection.notionists,
+      'pixel-art': collection.pixelArt,
+    },
+    createAvatar: core.createAvatar,
+  }));
+  return dicebear;
+}
 
 /**
  * Soft backgrounds (DiceBear picks one from the seed): the styles draw on transparency,
@@ -52,7 +67,8 @@ export function createLocalAvatarMaker(): AvatarMaker {
     info: LOCAL_GENERATOR_INFO,
     styles: AI_AVATAR_STYLES,
     async render(style, seed, size) {
-      const drawn = STYLES[style];
+      const { styles, createAvatar } = await loadDicebear();
+      const drawn = styles[style];
       if (!drawn) throw new RangeError(`unknown avatar style: ${style}`);
       if (!Number.isInteger(size) || size < MIN_SIZE || size > MAX_SIZE) {
         throw new RangeError(`avatar size must be an integer from ${MIN_SIZE} to ${MAX_SIZE}, got ${size}`);
