@@ -9,7 +9,7 @@ import {
   SYSTEM_TYPES,
 } from '@evcircle/contract/client';
 import { Bell, CheckCheck, type LucideIcon, Megaphone, UsersRound } from 'lucide-react';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { Link, useNavigation } from 'react-router';
 import { badgeText } from '~/features/cart/index.ts';
 import { useLiveCatchUp, useLiveEvent, useUnreadTotals } from '~/features/realtime/index.ts';
@@ -198,9 +198,17 @@ export function NotificationCenter({ view, items: firstPage, unread, imageBase }
   });
   // When the connection comes up (first, or back after a loss): the list as it is now
   // (what arrived before the pushes could reach this tab, what was read elsewhere).
+  // The view on show now: a catch-up that answers after the reader moved to another tab or
+  // chip must not pour its rows into the new list (a slow answer came late).
+  const shownView = useRef(view);
+  shownView.current = view;
   useLiveCatchUp(() => {
-    fetchNotifyPage(api, view, 1).then(
-      (fresh) => updateItems((list) => withFetched(list, fresh.items)),
+    const asked = shownView.current;
+    fetchNotifyPage(api, asked, 1).then(
+      (fresh) => {
+        const now = shownView.current;
+        if (now.tab === asked.tab && now.filter === asked.filter) updateItems((list) => withFetched(list, fresh.items));
+      },
       () => {},
     );
   });
