@@ -14,6 +14,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { resolveMediaTools } from '../media-tools.ts';
+import { isObject, readRequest } from './fake-http.test-helper.ts';
 
 export const IMAGE_ROUTE = '/api/v1/services/aigc/text2image/image-synthesis';
 export const VIDEO_ROUTE = '/api/v1/services/aigc/video-generation/video-synthesis';
@@ -64,15 +65,6 @@ export type FakeDashScopeRequest = {
 function stamp(date: Date): string {
   return new Date(date.getTime() + 8 * 3_600_000).toISOString().replace('T', ' ').replace('Z', '');
 }
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const SIZE = /^(\d{2,4})\*(\d{2,4})$/;
 
@@ -261,14 +253,7 @@ export async function startFakeDashScope(options: { apiKey: string; video?: Buff
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://fake');
-    const raw = req.method === 'POST' ? await readBody(req) : '';
-    let body: unknown = null;
-    try {
-      body = raw ? JSON.parse(raw) : null;
-    } catch {
-      body = raw;
-    }
+    const { url, body } = await readRequest(req);
     received.push({
       method: req.method ?? '',
       path: url.pathname,

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { isObject, readRequest } from './fake-http.test-helper.ts';
 
 /** How the next chat completions answer: a JSON object, or one of the ways a model goes wrong. */
 export type FakeChatMode =
@@ -53,15 +54,6 @@ export type FakeTranslate = (text: string, system: string) => { sourceLang: stri
 const GPT_IMAGE_SIZES = ['1024x1024', '1536x1024', '1024x1536', 'auto'];
 const DALL_E_3_SIZES = ['1024x1024', '1792x1024', '1024x1792'];
 const DALL_E_2_SIZES = ['256x256', '512x512', '1024x1024'];
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Starts the fake on a free local port for one API key; `baseURL` is what the SDK takes
@@ -218,14 +210,7 @@ export async function startFakeOpenAi(options: { apiKey: string; translate?: Fak
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://fake');
-    const raw = req.method === 'POST' ? await readBody(req) : '';
-    let body: unknown = null;
-    try {
-      body = raw ? JSON.parse(raw) : null;
-    } catch {
-      body = raw;
-    }
+    const { url, body } = await readRequest(req);
     received.push({
       method: req.method ?? '',
       path: url.pathname,
