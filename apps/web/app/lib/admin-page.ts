@@ -12,3 +12,16 @@ export function adminDenied(error: unknown) {
   if (error.status === STATUS.FORBIDDEN) return data({ state: 'forbidden' as const }, { status: 403 });
   return null;
 }
+
+/**
+ * For an admin page that also opens one object (an order, a product): adminDenied, and an
+ * unknown object as the page's `missing` state (HTTP 404) with the server's message.
+ */
+export function adminDeniedOrMissing(error: unknown) {
+  const denied = adminDenied(error);
+  if (denied) return denied;
+  if (error instanceof ApiError && error.status === STATUS.NOT_FOUND) {
+    return data({ state: 'missing' as const, message: error.message }, { status: 404 });
+  }
+  return null;
+}

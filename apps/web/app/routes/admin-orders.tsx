@@ -1,16 +1,8 @@
-import {
-  ApiError,
-  adminOrderInfo,
-  adminOrderList,
-  ORDER_PAGE_SIZE,
-  SHOP_ORDER_STATES,
-  STATUS,
-} from '@evcircle/contract/client';
+import { adminOrderInfo, adminOrderList, ORDER_PAGE_SIZE, SHOP_ORDER_STATES } from '@evcircle/contract/client';
 import { PackageX } from 'lucide-react';
-import { data } from 'react-router';
 import { AdminRefusal } from '~/features/auth/index.ts';
 import { AdminOrderDetail, AdminOrdersList, ORDERS_MESSAGES, stateFromSearch } from '~/features/orders/index.ts';
-import { adminDenied } from '~/lib/admin-page.ts';
+import { adminDeniedOrMissing } from '~/lib/admin-page.ts';
 import { serverApi } from '~/lib/api.ts';
 import { RefusalNotice } from '~/ui/refusal-notice.tsx';
 import type { Route } from './+types/admin-orders';
@@ -41,11 +33,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     return { state: 'ok' as const, view: 'list' as const, filter: state, word, list, imageBase };
   } catch (error) {
     // Logged out, not an admin and an unknown order are states of this page, not failures.
-    const denied = adminDenied(error);
-    if (denied) return denied;
-    if (error instanceof ApiError && error.status === STATUS.NOT_FOUND) {
-      return data({ state: 'missing' as const, message: error.message }, { status: 404 });
-    }
+    const refused = adminDeniedOrMissing(error);
+    if (refused) return refused;
     throw error;
   }
 }

@@ -1,16 +1,8 @@
-import {
-  ApiError,
-  adminProductInfo,
-  adminProductList,
-  categoryTree,
-  SHOP_PAGE_SIZE,
-  STATUS,
-} from '@evcircle/contract/client';
+import { adminProductInfo, adminProductList, categoryTree, SHOP_PAGE_SIZE } from '@evcircle/contract/client';
 import { PackageX } from 'lucide-react';
-import { data } from 'react-router';
 import { AdminRefusal } from '~/features/auth/index.ts';
 import { SHOP_ADMIN_MESSAGES, ShopAdmin, type ShopAdminView } from '~/features/shop-admin/index.ts';
-import { adminDenied } from '~/lib/admin-page.ts';
+import { adminDeniedOrMissing } from '~/lib/admin-page.ts';
 import { serverApi } from '~/lib/api.ts';
 import { RefusalNotice } from '~/ui/refusal-notice.tsx';
 import type { Route } from './+types/admin-products';
@@ -37,11 +29,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     return { state: 'ok' as const, page, tree, imageBase: context.publicConfig.imageBase };
   } catch (error) {
     // Logged out, not an admin and an unknown product are states of this page, not failures.
-    const denied = adminDenied(error);
-    if (denied) return denied;
-    if (error instanceof ApiError && error.status === STATUS.NOT_FOUND) {
-      return data({ state: 'missing' as const, message: error.message }, { status: 404 });
-    }
+    const refused = adminDeniedOrMissing(error);
+    if (refused) return refused;
     throw error;
   }
 }
