@@ -85,7 +85,7 @@ test.describe('ai', () => {
     tag: ONE_VIEWPORT,
   }, async ({ page }) => {
     await page.goto('/tesla-tools');
-    const tools = page.getByTestId('ai-tools');
+    const tools = page.getByTestId('tools-hub');
     await expect(tools.getByTestId('tool-ai-image')).toHaveAttribute('href', '/ai');
     await expect(tools.getByTestId('tool-ai-avatar')).toHaveAttribute('href', '/settings#avatar');
     await tools.getByTestId('tool-ai-video').click();

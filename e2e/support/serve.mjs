@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { runServerInProcess, runTsx } from '../../scripts/lib/proc.mjs';
 import { startFakeTranslate } from './fake-translate.mjs';
+import { startFakeVideoSites } from './fake-video-sites.mjs';
 
 /**
  * playwright.config.ts names the folder (E2E_DATA_DIR) so specs can read the SMS outbox;
@@ -53,6 +54,15 @@ if (!process.env.AI_TRANSLATE_BASE_URL) {
   process.env.AI_TRANSLATE_API_KEY = 'e2e';
   process.env.AI_TRANSLATE_MODEL = 'fake-mt';
   console.log(`[e2e server] fake translation service at ${fake.baseURL}`);
+}
+// The player's video-site embeds and ad tag go to a local fake (fake-video-sites.mjs); its
+// ad tag answers "no ad", so videos play at once unless a journey asks for another answer.
+if (!process.env.VIDEO_EMBED_YOUTUBE_ORIGIN) {
+  const sites = await startFakeVideoSites();
+  process.env.VIDEO_EMBED_YOUTUBE_ORIGIN = sites.origin;
+  process.env.VIDEO_EMBED_BILIBILI_ORIGIN = sites.origin;
+  process.env.VIDEO_AD_TAG_URL = `${sites.origin}/vast`;
+  console.log(`[e2e server] fake video sites and ad server at ${sites.origin}`);
 }
 console.log(`[e2e server] starting on port ${process.env.PORT}`);
 await runServerInProcess();

@@ -94,6 +94,11 @@ export const WATCHED_PAGES = [
   ['/orders/{id}', 'routes/order'],
   ['/admin/orders', 'routes/admin-orders'],
   ['/ai', 'routes/ai'],
+  ['/lockchime', 'routes/lockchime'],
+  ['/m/components/{name}', 'routes/m-components'],
+  ['/post/components/{name}', 'routes/post-components'],
+  ['/m/post/components/{name}', 'routes/m-post-components'],
+  ['/pagination-test', 'routes/pagination-test'],
   ['/{404}', 'routes/not-found'],
 ] as const;
 

@@ -1,4 +1,4 @@
-import { count, getTableName, sql } from 'drizzle-orm';
+import { count, eq, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { users } from '../../apps/server/src/modules/accounts/accounts.tables.ts';
 import { commentLikes, comments } from '../../apps/server/src/modules/comments/comments.tables.ts';
@@ -6,6 +6,7 @@ import { nearbyPositions } from '../../apps/server/src/modules/nearby/nearby.tab
 import { hotScore } from '../../apps/server/src/modules/posts/posts.service.ts';
 import { postLikes, posts } from '../../apps/server/src/modules/posts/posts.tables.ts';
 import type { Db } from '../../apps/server/src/platform/db.ts';
+import { HLS_MASTER, HLS_POSTER, hlsDirOf } from '../../apps/server/src/platform/storage/video-hls.ts';
 import type { SeedComment, SeedPost, SeedUser } from './content.ts';
 import type { SeedPosition } from './positions.ts';
 
@@ -129,6 +130,17 @@ export async function insertPosts(db: Db, batch: readonly SeedPost[]): Promise<v
       created_at: p.createdAt.toISOString(),
     })),
   );
+}
+
+/** Points the posts of each demo video in `videos` at its HLS ladder and poster (video-hls.ts keys). */
+export async function attachSeedLadders(db: Db, videos: readonly string[]): Promise<void> {
+  for (const video of videos) {
+    const dir = hlsDirOf(video);
+    await db
+      .update(posts)
+      .set({ videoHls: `${dir}/${HLS_MASTER}`, videoCover: `${dir}/${HLS_POSTER}` })
+      .where(eq(posts.videoSrc, video));
+  }
 }
 
 /** At most this many rows per statement: a viral post in a batch stays one sane JSON value. */

@@ -12,6 +12,7 @@ import { hotWords, refreshHotWords } from '../../apps/server/src/modules/search/
 import { searchHistory } from '../../apps/server/src/modules/search/search.tables.ts';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import { createDatabase, type Database, executeRows, runMigrations } from '../../apps/server/src/platform/db.ts';
+import { runMediaTool } from '../../apps/server/src/platform/media-tools.ts';
 import { createStorage, localStorageOf, type StorageProvider } from '../../apps/server/src/platform/storage/index.ts';
 import type { SeedPlan } from './content.ts';
 import { DEMO_SEARCH_WORDS } from './searches.ts';
@@ -113,11 +114,32 @@ describe('seedCommunity', () => {
       ...userRows.map((u) => u.avatar),
       ...postRows.flatMap((p) => p.images.map((i) => i.src)),
       ...postRows.map((p) => p.videoSrc).filter(Boolean),
+      ...postRows.flatMap((p) => [p.videoHls, p.videoCover]).filter(Boolean),
     ]);
     for (const key of keys) expect(await storage.exists(key), key).toBe(true);
     const image = postRows.find((p) => p.images.length > 0)!.images[0]!;
     const meta = await sharp(localStorageOf(storage).localPath(image.src)).metadata();
     expect([meta.width, meta.height]).toEqual([image.width, image.height]);
+  });
+
+  it('gives the demo video a sound track and an HLS ladder with its poster, which its posts play', async () => {
+    const videoPosts = (await database.db.select().from(posts)).filter((p) => p.videoSrc !== '');
+    expect(videoPosts.length).toBeGreaterThan(0);
+    for (const post of videoPosts) {
+      expect(post.videoHls).toBe(post.videoSrc.replace(/\.mp4$/, '-hls/master.m3u8'));
+      expect(post.videoCover).toBe(post.videoSrc.replace(/\.mp4$/, '-hls/poster.jpg'));
+    }
+    const master = (await storage.get(videoPosts[0]!.videoHls)).toString('utf8');
+    // 540×960 portrait: its width counts, so 480p and 360p.
+    expect(master).toContain('RESOLUTION=480x852,NAME="480p"');
+    expect(master).toContain('RESOLUTION=360x640,NAME="360p"');
+    const { stdout } = await runMediaTool(
+      'ffprobe',
+      ['-print_format', 'json', '-show_streams', localStorageOf(storage).localPath(videoPosts[0]!.videoSrc)],
+      20_000,
+    );
+    const streams = (JSON.parse(stdout) as { streams: { codec_type: string; codec_name: string }[] }).streams;
+    expect(streams.map((s) => `${s.codec_type}:${s.codec_name}`).sort()).toEqual(['audio:aac', 'video:h264']);
   });
 
   it('leaves the identity sequences past the seeded ids', async () => {

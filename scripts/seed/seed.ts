@@ -4,6 +4,7 @@ import type { SeedArgs } from './args.ts';
 import { buildPost, buildUser, indexAuthors, type SeedPlan, type SeedUser } from './content.ts';
 import {
   analyzeCommunity,
+  attachSeedLadders,
   countUsers,
   insertEngagement,
   insertPositions,
@@ -55,7 +56,7 @@ export async function seedCommunity(
   // files, which then answer FILE_NOT_FOUND).
   const media =
     options.withMedia === false
-      ? { rendered: 0, reused: 0 }
+      ? { rendered: 0, reused: 0, ladders: [] }
       : await ensureSeedMedia(storage, plan, users, (done, total) => onProgress('media', done, total));
   const withShop = options.withMedia !== false && !(await hasShop(db));
   const shopMedia = withShop
@@ -100,6 +101,8 @@ export async function seedCommunity(
       }
       await storing;
     }
+    // Video posts play their demo video's HLS ladder, with its poster as the cover.
+    await attachSeedLadders(tx, media.ladders);
     await syncIdentitySequences(tx);
     if (withShop) products = (await insertShop(tx, { seed: plan.seed, now: plan.anchor })).products;
     // The places near which people charge (/pub/nearbyAds), into an empty directory only.

@@ -28,9 +28,28 @@ function washSvg(c0: string, c1: string, c2: string): string {
   <rect width="100%" height="100%" fill="url(#g)"/></svg>`;
 }
 
+/** Semitones above the root of a major chord (root, third, fifth). */
+const CHORD = [0, 4, 7] as const;
+const AUDIO_RATE = 44_100;
+
+/**
+ * A soft stereo major chord for `aevalsrc` (left and right a little apart), faded in
+ * and out so the loop point does not click: something for audio extraction to extract.
+ */
+function chordExpression(rootHz: number): string {
+  const tones = CHORD.map((semitones, i) => {
+    const hz = (rootHz * 2 ** (semitones / 12)).toFixed(2);
+    return `${(0.09 - i * 0.015).toFixed(3)}*sin(2*PI*${hz}*t)`;
+  });
+  const left = tones.join('+');
+  const right = tones.map((tone) => tone.replace('*t)', '*t+0.3)')).join('+');
+  return `aevalsrc='${left}|${right}':s=${AUDIO_RATE}:d=${VIDEO_SECONDS},afade=t=in:d=0.4,afade=t=out:st=${VIDEO_SECONDS - 0.6}:d=0.6`;
+}
+
 /**
  * Video number `index` of the run: a slow Ken Burns push into a generated 9:16 scene,
- * with a drifting colour wash blended over it (no text, so no font is involved). The
+ * with a drifting colour wash blended over it (no text, so no font is involved), and a
+ * soft chord as its sound (AAC). The
  * wash is a gradient image that a moving crop pans across, which every ffmpeg since 4.x
  * can do (the `gradients` source it replaces needs 4.4, newer than the npm-shipped
  * build). H.264 in MP4 with faststart; bit-exact flags and one encoder thread make the
@@ -54,6 +73,8 @@ export async function renderVideo(seed: number, theme: PostTheme, index: number)
     // Radians per second of the crop's drift across the wash (a quarter to half a turn per video).
     const drift = random.float(0.4, 0.8).toFixed(3);
     const phase = random.float(0, Math.PI * 2).toFixed(3);
+    // A root between A3 and A4.
+    const rootHz = 220 * 2 ** (random.int(0, 11) / 12);
     const { width, height } = VIDEO_SIZE;
     const { code, stderr } = await runMediaTool(
       'ffmpeg',
@@ -69,14 +90,28 @@ export async function renderVideo(seed: number, theme: PostTheme, index: number)
         String(FPS),
         '-i',
         washPath,
+        '-f',
+        'lavfi',
+        '-i',
+        chordExpression(rootHz),
         '-filter_complex',
         `[0:v]zoompan=z='1+${zoomStep}*on':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d=${frames}:s=${width}x${height}:fps=${FPS},format=gbrp[bg];` +
           `[1:v]crop=w=${width}:h=${height}:x='(iw-ow)*(0.5+0.5*sin(${phase}+${drift}*t))':y='(ih-oh)*(0.5+0.5*cos(${phase}+${drift}*t))',format=gbrp[wash];` +
           `[bg][wash]blend=all_mode=softlight:all_opacity=0.35,format=yuv420p[v]`,
         '-map',
         '[v]',
+        '-map',
+        '2:a',
         '-frames:v',
         String(frames),
+        '-t',
+        String(VIDEO_SECONDS),
+        '-c:a',
+        'aac',
+        '-b:a',
+        '96k',
+        '-flags:a',
+        '+bitexact',
         '-c:v',
         'libx264',
         '-preset',

@@ -68,6 +68,8 @@ export async function buildTestApp(
       DATABASE_URL: scratch?.url ?? 'memory://',
       REDIS_URL: TEST_REDIS_URL,
       REDIS_KEY_PREFIX: keyPrefix,
+      // Video ladders start pg-boss and ffmpeg in the background: only the tests of them turn it on.
+      VIDEO_HLS: 'false',
     }),
     ...overrides,
   };

@@ -63,6 +63,14 @@ export default [
   // The AI tools (issue 18; SPEC.md lists no path: docs/decisions/0022-ai.md): text to image
   // and video, ?tab=video for the video tab.
   route('ai', 'routes/ai.tsx'),
+  // The Tesla lock-chime maker and audio extraction (issue 19; docs/decisions/0023-media.md).
+  route('lockchime', 'routes/lockchime.tsx'),
+  // The component previews of SPEC.md §2 "Other paths", a prefix's index without a name
+  // (not linked from the product, noindex), and the paged-list test page.
+  route('m/components/:name?', 'routes/m-components.tsx'),
+  route('post/components/:name?', 'routes/post-components.tsx'),
+  route('m/post/components/:name?', 'routes/m-post-components.tsx'),
+  route('pagination-test', 'routes/pagination-test.tsx'),
   // Everything else: the legacy 301 redirects of SPEC.md §2 (/invitecode, /goods,
   // /contentInfo — matched on their query values), otherwise the 404 page.
   route('*', 'routes/not-found.tsx'),

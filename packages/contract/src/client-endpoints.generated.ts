@@ -3,6 +3,7 @@
 export * from './client-endpoints/ai.ts';
 export * from './client-endpoints/auth.ts';
 export * from './client-endpoints/chat.ts';
+export * from './client-endpoints/chimes.ts';
 export * from './client-endpoints/comments.ts';
 export * from './client-endpoints/drafts.ts';
 export * from './client-endpoints/geocode.ts';

@@ -141,6 +141,8 @@ export const DRAFT_MAX_COUNT = 50;
 export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MAX_MEGAPIXELS = 40;
 export const VIDEO_UPLOAD_MAX_BYTES = 200 * 1024 * 1024;
+/** Largest caption file accepted (.srt or .vtt). */
+export const CAPTION_UPLOAD_MAX_BYTES = 256 * 1024;
 export const VIDEO_EXTENSIONS = ['mp4', 'mov', 'webm'] as const;
 /** Upload tokens live this long and allow one key. */
 export const UPLOAD_TOKEN_LIFETIME_S = 3600;

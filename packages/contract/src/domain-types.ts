@@ -17,6 +17,7 @@ export type {
   Conversation,
   TeamInviteCard,
 } from './chat.ts';
+export type { Chime, UploadedChime } from './chimes.ts';
 export type { GeocodeResult } from './geocode.ts';
 export type { GeoPost, NearbyPeopleTag, NearbyPerson } from './nearby.ts';
 export type { Notification, NotifyActor, NotifyUnread } from './notify.ts';

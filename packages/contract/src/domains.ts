@@ -4,6 +4,7 @@
 export * from './ai.ts';
 export * from './auth.ts';
 export * from './chat.ts';
+export * from './chimes.ts';
 export * from './comments.ts';
 export * from './drafts.ts';
 export * from './geocode.ts';

@@ -48,6 +48,8 @@ export const PostFieldsSchema = z.object({
   imgpack: jsonList(ImageInputSchema, POST_MAX_IMAGES, '图片'),
   /** Video posts: the `path` the video upload answered. */
   viosrc: optionalText(300, '视频地址'),
+  /** Video posts: the `path` a caption upload answered ('' for none). */
+  viocaption: optionalText(300, '字幕地址'),
   location: optionalText(POST_LOCATION_MAX_LENGTH, '位置'),
   latitude: optionalCoordinate(-90, 90, '纬度'),
   longitude: optionalCoordinate(-180, 180, '经度'),
@@ -174,6 +176,8 @@ export const postsErrors = defineErrors({
   POST_MEDIA_REQUIRED: { status: STATUS.VALIDATION_FAILED, message: '请添加 1–9 张图片或一个视频' },
   /** Images and a video in one post. */
   POST_MEDIA_MIXED: { status: STATUS.VALIDATION_FAILED, message: '图片和视频不能同时发布' },
+  /** Captions sent without a video. */
+  POST_CAPTION_NEEDS_VIDEO: { status: STATUS.VALIDATION_FAILED, message: '字幕只能添加到视频帖子' },
   /** A post without text. */
   POST_CONTENT_REQUIRED: { status: STATUS.VALIDATION_FAILED, message: '请填写正文' },
   /** A post or draft refers to a file that is not one of the viewer's uploads. */

@@ -3,6 +3,7 @@
 export * from './ai-rules.ts';
 export * from './api-error.ts';
 export * from './chat-rules.ts';
+export * from './chime-rules.ts';
 export * from './city-choices.ts';
 export * from './client.ts';
 export * from './common-errors.ts';

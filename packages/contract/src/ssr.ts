@@ -17,6 +17,15 @@ export type PublicConfig = {
     /** A translator is configured (AI_TRANSLATE_*): posts and comments offer 翻译. */
     translate: boolean;
   };
+  /** The video player's outside services (server config VIDEO_*). */
+  video: {
+    /** Origin of the YouTube embed (the IFrame API), e.g. https://www.youtube-nocookie.com. */
+    youtubeOrigin: string;
+    /** Origin of Bilibili's embed player, e.g. https://player.bilibili.com. */
+    bilibiliOrigin: string;
+    /** A VAST ad tag played before videos; null when none is configured (no ad code loads). */
+    adTagUrl: string | null;
+  };
 };
 
 /** What the server hands every React Router loader and action (getLoadContext). */

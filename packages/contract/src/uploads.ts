@@ -103,8 +103,53 @@ export const completeUpload = defineEndpoint({
   summary: '直传完成（S3）',
 });
 
+/** Where a video's HLS ladder stands: queued or running, playable, or given up (the original plays). */
+export const TRANSCODE_STATES = ['pending', 'ready', 'failed'] as const;
+export type TranscodeState = (typeof TRANSCODE_STATES)[number];
+
+/**
+ * Asks for the viewer's video (`path`, the key its upload answered) to be transcoded into
+ * an HLS ladder again: a failed (or never-run) one is queued; a pending or ready one is
+ * answered as it is. `renditions` are the ladder's heights, tallest first ([] until ready).
+ */
+export const uploadVideoTranscode = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/user/upload/video/transcode',
+  body: z.object({
+    path: z.string({ error: '视频地址须为文本' }).trim().min(1, { error: '视频地址不能为空' }).max(300),
+  }),
+  data: z.object({ state: z.enum(TRANSCODE_STATES), renditions: z.array(z.number()) }),
+  auth: 'user',
+  summary: '视频转码（HLS）',
+});
+
+/**
+ * Caption upload (multipart field `file`): a .srt or .vtt of at most
+ * CAPTION_UPLOAD_MAX_BYTES (constants.ts), UTF-8 or GBK/GB18030, stored as WebVTT. `path` is what a post's
+ * or draft's `viocaption` refers to.
+ */
+export const uploadCaption = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/user/upload/caption',
+  data: z.object({ url: z.string(), path: z.string() }),
+  auth: 'user',
+  multipart: true,
+  summary: '上传字幕',
+});
+
 /** The errors of this domain (merged into ERRORS, errors.ts). */
 export const uploadsErrors = defineErrors({
   /** A direct-upload token that is forged, expired, or for another key. */
   UPLOAD_TOKEN_INVALID: { status: STATUS.FORBIDDEN, message: '上传凭证无效或已过期，请重试' },
+  /** A caption file that is neither SubRip (.srt) nor WebVTT (.vtt), or whose timings do not parse. */
+  CAPTION_INVALID: { status: STATUS.VALIDATION_FAILED, message: '字幕文件格式不正确，请上传 .srt 或 .vtt 字幕' },
+  /** A caption file whose text is neither UTF-8 nor GBK/GB18030. */
+  CAPTION_ENCODING_UNSUPPORTED: {
+    status: STATUS.VALIDATION_FAILED,
+    message: '无法识别字幕文件的编码，请另存为 UTF-8 后重试',
+  },
+  /** A caption file with no cue in it. */
+  CAPTION_EMPTY: { status: STATUS.VALIDATION_FAILED, message: '字幕文件里没有任何字幕' },
+  /** A caption file over CAPTION_UPLOAD_MAX_BYTES. */
+  CAPTION_TOO_LARGE: { status: STATUS.PAYLOAD_TOO_LARGE, message: '字幕文件过大，不能超过 {limit} KB' },
 });

@@ -6,6 +6,7 @@ import { accountsModule } from './accounts/index.ts';
 import { aiModule } from './ai/index.ts';
 import { authModule } from './auth/index.ts';
 import { chatModule } from './chat/index.ts';
+import { chimesModule } from './chimes/index.ts';
 import { commentsModule } from './comments/index.ts';
 import { draftsModule } from './drafts/index.ts';
 import { geocodeModule } from './geocode/index.ts';
@@ -60,4 +61,5 @@ export const modules: readonly ModuleDescriptor[] = [
   vipModule,
   ordersModule,
   aiModule,
+  chimesModule,
 ];

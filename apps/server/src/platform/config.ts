@@ -279,6 +279,20 @@ const ConfigFields = z.object({
   FFMPEG_PATH: optionalVar(),
   /** This ffprobe and no other (default: the system's on PATH, else the npm-shipped build). */
   FFPROBE_PATH: optionalVar(),
+  /** Transcode uploaded videos into an HLS ladder in the background (false: they play as uploaded). */
+  VIDEO_HLS: booleanVar(true),
+  /** Where the player embeds YouTube videos linked in posts (the IFrame API's origin). */
+  VIDEO_EMBED_YOUTUBE_ORIGIN: urlVar(['http:', 'https:'], 'an http:// or https:// URL')
+    .default('https://www.youtube-nocookie.com')
+    .transform((url) => new URL(url).origin),
+  /** Where the player embeds Bilibili videos linked in posts. */
+  VIDEO_EMBED_BILIBILI_ORIGIN: urlVar(['http:', 'https:'], 'an http:// or https:// URL')
+    .default('https://player.bilibili.com')
+    .transform((url) => new URL(url).origin),
+  /** A VAST 3/4 ad tag played before videos; unset = no ads and no ad code loaded. */
+  VIDEO_AD_TAG_URL: optionalVar().pipe(
+    z.union([z.undefined(), urlVar(['http:', 'https:'], 'an http:// or https:// URL')]),
+  ),
 });
 
 /** The variables, checked together, with the defaults that depend on others filled in. Parsed once, in main.ts. */

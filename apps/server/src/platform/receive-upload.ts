@@ -22,6 +22,8 @@ export type ReceivedUpload = {
   fields: Record<string, string>;
   /** The file, streamed to disk: never held in memory whole. */
   filePath: string;
+  /** The file name the client gave ('' when none); for telling formats apart, never for paths. */
+  fileName: string;
   size: number;
   /** A private folder for this upload's work files; `dispose` removes it. */
   workDir: string;
@@ -81,6 +83,7 @@ export async function receiveUpload(request: FastifyRequest, options: ReceiveOpt
   const fields: Record<string, string> = {};
   const filePath = path.join(workDir, 'original');
   let size = -1;
+  let fileName = '';
   const refusal: { error?: unknown } = {};
   try {
     const parts = request.parts({
@@ -108,6 +111,7 @@ export async function receiveUpload(request: FastifyRequest, options: ReceiveOpt
       await pipeline(part.file, byteLimit(maxBytes, counted), createWriteStream(filePath, { flags: 'wx' }));
       if (part.file.truncated) throw tooLarge(maxBytes);
       size = counted.bytes;
+      fileName = part.filename ?? '';
     }
   } catch (error) {
     await dispose();
@@ -117,7 +121,7 @@ export async function receiveUpload(request: FastifyRequest, options: ReceiveOpt
     await dispose();
     throw new AppError('FILE_REQUIRED');
   }
-  return { fields, filePath, size, workDir, dispose };
+  return { fields, filePath, fileName, size, workDir, dispose };
 }
 
 /** Receives one upload (receiveUpload), hands it to `work`, and removes its temp files whatever happens. */

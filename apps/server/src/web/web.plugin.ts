@@ -74,6 +74,11 @@ export function publicConfigFrom(
         ? { scriptUrl: config.ANALYTICS_SCRIPT_URL, websiteId: config.ANALYTICS_WEBSITE_ID }
         : null,
     features,
+    video: {
+      youtubeOrigin: config.VIDEO_EMBED_YOUTUBE_ORIGIN,
+      bilibiliOrigin: config.VIDEO_EMBED_BILIBILI_ORIGIN,
+      adTagUrl: config.VIDEO_AD_TAG_URL ?? null,
+    },
   };
 }
 

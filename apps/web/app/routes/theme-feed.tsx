@@ -1,7 +1,6 @@
 import { formatMessage, PAGE_SIZE, type Post } from '@evcircle/contract/client';
 import { FileText } from 'lucide-react';
 import { data } from 'react-router';
-import { AiToolsStrip } from '~/features/ai/index.ts';
 import {
   FEED_MESSAGES,
   FeedGrid,
@@ -12,6 +11,7 @@ import {
   themePageOf,
   useFeedPages,
 } from '~/features/posts/index.ts';
+import { TOOLS_MESSAGES, ToolsHub } from '~/features/tools/index.ts';
 import { serverApi } from '~/lib/api.ts';
 import { useRootData } from '~/lib/root-data.ts';
 import type { Route } from './+types/theme-feed';
@@ -19,7 +19,8 @@ import type { Route } from './+types/theme-feed';
 /**
  * One themed feed (/mod, /beauty, /travel, /exp, and Tesla's on /tesla-tools): the
  * theme comes from the address; the first page is rendered here, with the post modal
- * when the address asks for one.
+ * when the address asks for one. /tesla-tools is the owner's tools page: the tools hub,
+ * then the Tesla feed under it.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -50,14 +51,18 @@ export const shouldRevalidate = shouldRevalidateList;
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   if (!loaderData) return [];
   const page = themePageOf(loaderData.theme);
-  const title = formatMessage(FEED_MESSAGES.themeDocumentTitle, { theme: page.label });
+  const isTools = page.theme === 'tesla';
+  const title = isTools
+    ? TOOLS_MESSAGES.documentTitle
+    : formatMessage(FEED_MESSAGES.themeDocumentTitle, { theme: page.label });
+  const description = isTools ? TOOLS_MESSAGES.description : page.description;
   const url = `${loaderData.publicUrl.replace(/\/+$/, '')}${page.path}`;
   return [
     { title },
-    { name: 'description', content: page.description },
+    { name: 'description', content: description },
     { property: 'og:type', content: 'website' },
     { property: 'og:title', content: title },
-    { property: 'og:description', content: page.description },
+    { property: 'og:description', content: description },
     { property: 'og:url', content: url },
     { tagName: 'link', rel: 'canonical', href: url },
   ];
@@ -67,13 +72,24 @@ export default function ThemeFeed({ loaderData }: Route.ComponentProps) {
   const page = themePageOf(loaderData.theme);
   const fetchPage = useFeedPages(page.endpoint, PAGE_SIZE.posts);
   const imageBase = useRootImageBase();
+  const isTools = page.theme === 'tesla';
   return (
     <div className="mx-auto max-w-screen-2xl px-2 pt-2 md:px-6 md:pt-6" data-theme-feed={page.theme}>
-      <header className="mb-2 px-2 md:mb-5 md:px-0">
-        <h1 className="text-lg font-semibold md:text-xl">{page.label}</h1>
-        <p className="mt-0.5 text-xs text-gray-500 md:text-sm dark:text-gray-400">{page.description}</p>
-        {page.theme === 'tesla' ? <AiToolsStrip /> : null}
-      </header>
+      {isTools ? (
+        <header className="mb-2 px-2 md:mb-5 md:px-0">
+          <h1 className="text-lg font-semibold md:text-xl">{TOOLS_MESSAGES.heading}</h1>
+          <ToolsHub className="mt-3 md:mt-4" />
+          <h2 className="mt-5 text-base font-semibold md:mt-8 md:text-lg">
+            {formatMessage(TOOLS_MESSAGES.feedHeading, { theme: page.label })}
+          </h2>
+          <p className="mt-0.5 text-xs text-gray-500 md:text-sm dark:text-gray-400">{page.description}</p>
+        </header>
+      ) : (
+        <header className="mb-2 px-2 md:mb-5 md:px-0">
+          <h1 className="text-lg font-semibold md:text-xl">{page.label}</h1>
+          <p className="mt-0.5 text-xs text-gray-500 md:text-sm dark:text-gray-400">{page.description}</p>
+        </header>
+      )}
       {loaderData.hasFailed ? (
         <FeedUnavailable />
       ) : (

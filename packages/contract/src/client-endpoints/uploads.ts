@@ -5,6 +5,11 @@ import type * as d from '../uploads.ts';
 
 export const completeUpload = clientEndpoint<typeof d.completeUpload>('POST', '/api/v1/ai/user/upload/complete');
 export const imageUploadToken = clientEndpoint<typeof d.imageUploadToken>('GET', '/api/v1/ai/user/upload/image/token');
+export const uploadCaption = clientEndpoint<typeof d.uploadCaption>('POST', '/api/v1/user/upload/caption', true);
 export const uploadImage = clientEndpoint<typeof d.uploadImage>('POST', '/api/v1/ai/user/upload/qiniu', true);
 export const uploadVideo = clientEndpoint<typeof d.uploadVideo>('POST', '/api/v1/ai/user/upload/video', true);
+export const uploadVideoTranscode = clientEndpoint<typeof d.uploadVideoTranscode>(
+  'POST',
+  '/api/v1/user/upload/video/transcode',
+);
 export const videoUploadToken = clientEndpoint<typeof d.videoUploadToken>('GET', '/api/v1/ai/user/upload/video/token');

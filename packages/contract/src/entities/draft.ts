@@ -10,6 +10,8 @@ export const DraftSchema = z.object({
   type: z.union([z.enum(POST_THEMES), z.literal('')]),
   imgpack: z.array(ImageSchema),
   viosrc: z.string(),
+  /** The `path` of the video's caption upload (.vtt); '' when it has none. */
+  viocaption: z.string(),
   /** Cover: the first image, or the video's cover frame. */
   imgsrc: z.string(),
   location: z.string(),

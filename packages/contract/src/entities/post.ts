@@ -23,6 +23,10 @@ export const PostSchema = z.object({
   vioinfo: z.array(z.object({ src: z.string() })),
   imgpack: z.array(ImageSchema),
   viosrc: z.string(),
+  /** URL of the video's HLS master playlist; '' until its ladder is ready, and for image posts. */
+  viohls: z.string(),
+  /** URL of the video's WebVTT captions; '' when it has none. */
+  viocaption: z.string(),
   imgsrc: z.string(),
   avatar: z.string(),
   xy_price: z.string(),

@@ -16,6 +16,7 @@ function isEmptyDraft(input: DraftInput): boolean {
     input.type === '' &&
     input.imgpack.length === 0 &&
     input.viosrc === '' &&
+    input.viocaption === '' &&
     input.location === '' &&
     input.latitude === null &&
     input.longitude === null &&
@@ -40,6 +41,7 @@ export async function saveDraft(db: Db, userId: number, input: DraftInput): Prom
     content: input.content,
     images: media.images,
     videoSrc: media.video?.src ?? '',
+    videoCaption: media.video?.caption ?? '',
     location: input.location,
     latitude: input.latitude,
     longitude: input.longitude,
@@ -82,6 +84,7 @@ async function toDrafts(db: Db, userId: number, rows: readonly DraftRow[]): Prom
     type: row.type as PostTheme | '',
     imgpack: row.images,
     viosrc: row.videoSrc,
+    viocaption: row.videoCaption,
     imgsrc: row.images[0]?.src ?? covers.get(row.videoSrc) ?? '',
     location: row.location,
     latitude: row.latitude,

@@ -13,6 +13,8 @@ export const drafts = pgTable(
     content: text('content').notNull().default(''),
     images: jsonb('images').$type<StoredImage[]>().notNull().default([]),
     videoSrc: text('video_src').notNull().default(''),
+    /** Storage key of the video's WebVTT captions (a caption upload of the owner's); '' for none. */
+    videoCaption: text('video_caption').notNull().default(''),
     location: text('location').notNull().default(''),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),

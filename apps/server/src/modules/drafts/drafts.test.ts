@@ -57,6 +57,7 @@ describe('POST /api/v1/cms/draft/release', () => {
       type: 'travel',
       imgpack: [{ src: pic.key, width: 1080, height: 720 }],
       viosrc: '',
+      viocaption: '',
       imgsrc: pic.key,
       location: '云南·大理',
       latitude: 25.6,

@@ -4,9 +4,11 @@ import './posts.events.ts';
 
 export { type GeoPostsQuery, geoPostsAround, selectGeoPostRows } from './geo-posts.ts';
 export { hotScore } from './hot-score.ts';
+export { isLivePost } from './live-post.ts';
 export { togglePostLike } from './post-likes.service.ts';
 export { findLivePostAuthor, findPostTargets, type PostTarget } from './post-lookup.ts';
 export { resolveOwnMedia, storageKeyOf, videoCoversOf } from './post-media.ts';
+export { type ReleaseInput, releasePost } from './post-release.service.ts';
 export {
   findPostText,
   lastPostId,

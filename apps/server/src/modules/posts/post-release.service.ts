@@ -8,7 +8,10 @@ import { resolveOwnMedia } from './post-media.ts';
 import './posts.events.ts';
 import { posts } from './posts.tables.ts';
 
-export type ReleaseInput = z.output<NonNullable<(typeof postRelease)['body']>>;
+/** The release body; `viocaption` may be left out by callers in other modules ('' then). */
+export type ReleaseInput = Omit<z.output<NonNullable<(typeof postRelease)['body']>>, 'viocaption'> & {
+  viocaption?: string;
+};
 
 /**
  * Publishes a post by `authorId`. Rules, checked before anything is written: text is
@@ -42,6 +45,8 @@ export async function releasePost(db: Db, authorId: number, input: ReleaseInput)
         videoSrc: media.video?.src ?? '',
         videoCover: media.video?.cover ?? '',
         videoDurationMs: media.video?.durationMs ?? 0,
+        videoHls: media.video?.hls ?? '',
+        videoCaption: media.video?.caption ?? '',
         location: input.location,
         latitude: input.latitude,
         longitude: input.longitude,

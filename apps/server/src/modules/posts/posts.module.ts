@@ -17,6 +17,7 @@ import { defineModule } from '../../platform/module.ts';
 import { playPost, sharePost } from './post-acts.service.ts';
 import { adjustPostCounters } from './post-counters.ts';
 import { getPostDetail, postShareUrl } from './post-detail.service.ts';
+import { takeVideoLadder } from './post-media.ts';
 import { releasePost } from './post-release.service.ts';
 import {
   deletePost,
@@ -74,6 +75,8 @@ export const postsModule = defineModule({
   ],
   events: {
     'post.changed': forgetFeed,
+    // A video's HLS ladder is ready: the posts using it play it from now on.
+    'upload.transcoded': { inTransaction: (ladder, tx) => takeVideoLadder(tx, ladder), ...forgetFeed },
     // Cards carry the author's name and avatar.
     'account.changed': forgetFeed,
     'account.deleted': { inTransaction: ({ userId }, tx) => deletePostsOf(tx, userId), ...forgetFeed },

@@ -32,6 +32,10 @@ export const posts = pgTable(
     /** Cover image for a video post; '' means "first frame of the video". */
     videoCover: text('video_cover').notNull().default(''),
     videoDurationMs: integer('video_duration_ms').notNull().default(0),
+    /** Storage key of the video's HLS master playlist; '' until its ladder is ready. */
+    videoHls: text('video_hls').notNull().default(''),
+    /** Storage key of the video's WebVTT captions; '' for none. */
+    videoCaption: text('video_caption').notNull().default(''),
     likeCount: integer('like_count').notNull().default(0),
     shareCount: integer('share_count').notNull().default(0),
     playCount: integer('play_count').notNull().default(0),

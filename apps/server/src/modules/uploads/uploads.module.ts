@@ -1,10 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import { completeUpload, imageUploadToken, uploadImage, uploadVideo, videoUploadToken } from '@evcircle/contract';
+import {
+  CAPTION_UPLOAD_MAX_BYTES,
+  completeUpload,
+  imageUploadToken,
+  uploadCaption,
+  uploadImage,
+  uploadVideo,
+  uploadVideoTranscode,
+  videoUploadToken,
+} from '@evcircle/contract';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { serve } from '../../platform/endpoints.ts';
 import { defineModule } from '../../platform/module.ts';
 import { uploadTempRoot, withUpload } from '../../platform/receive-upload.ts';
+import { captionTooLarge, storeCaptionUpload } from './caption-upload.ts';
 import { completeDirectUpload } from './complete-upload.ts';
 import {
   type DirectUploadDeps,
@@ -17,6 +27,17 @@ import { startUploadSweeper } from './sweep-temp.ts';
 import { newUploadStem } from './upload-keys.ts';
 import { storeImageUpload, storeVideoUpload } from './uploads.service.ts';
 import * as tables from './uploads.tables.ts';
+import {
+  markFailed,
+  requestTranscode,
+  runTranscode,
+  TRANSCODE_JOB,
+  type TranscodeDeps,
+  type TranscodeJobData,
+} from './video-transcode.ts';
+
+/** A ladder run past this counts as dead (a crash): more than the encoder's own time limit. */
+const TRANSCODE_EXPIRE_S = 3 * 60 * 60;
 
 /** The site the request reached, as the client sees it (TRUST_PROXY decides the protocol). */
 function originOf(request: FastifyRequest): string {
@@ -24,13 +45,23 @@ function originOf(request: FastifyRequest): string {
 }
 
 function depsOf(app: FastifyInstance, request: FastifyRequest): DirectUploadDeps {
-  return { db: app.db, storage: app.storage, log: request.log, config: app.config };
+  return { db: app.db, storage: app.storage, log: request.log, config: app.config, jobs: jobsOf(app) };
+}
+
+/** The job queue video ladders go to, or null when VIDEO_HLS is off. */
+function jobsOf(app: FastifyInstance) {
+  return app.config.VIDEO_HLS ? app.jobs : null;
+}
+
+function transcodeDeps(app: FastifyInstance): TranscodeDeps {
+  return { db: app.db, storage: app.storage, log: app.log, config: app.config, jobs: jobsOf(app) };
 }
 
 /**
- * Post media: image and video upload through our server, direct-upload tokens, the S3
- * completion call, and the local storage host the tokens point at (`POST /upload/<region>`,
- * answered Qiniu-style, not enveloped).
+ * Post media: image, video and caption upload through our server, direct-upload tokens,
+ * the S3 completion call, the local storage host the tokens point at (`POST
+ * /upload/<region>`, answered Qiniu-style, not enveloped), and the background job that
+ * transcodes stored videos into HLS ladders (video-transcode.ts).
  */
 export const uploadsModule = defineModule({
   name: 'uploads',
@@ -65,8 +96,32 @@ export const uploadsModule = defineModule({
         },
       ),
     ),
+    serve(uploadCaption, async (_input, { viewer, request }) => {
+      try {
+        return await withUpload(
+          request,
+          { tempRoot: uploadTempRoot(app.config), limitFor: () => CAPTION_UPLOAD_MAX_BYTES },
+          (received) => storeCaptionUpload(depsOf(app, request), viewer.id, received),
+        );
+      } catch (error) {
+        throw captionTooLarge(error);
+      }
+    }),
+    serve(uploadVideoTranscode, ({ path }, { viewer }) => requestTranscode(transcodeDeps(app), viewer.id, path)),
   ],
   routes: async (app) => {
+    const deps = transcodeDeps(app);
+    app.jobs.define<TranscodeJobData>(TRANSCODE_JOB, {
+      // An encoding failure is recorded by the run itself (it would fail again); a retry
+      // is for a run that could not record its result, or whose process died.
+      retryLimit: 1,
+      retryDelayS: 30,
+      expireInS: TRANSCODE_EXPIRE_S,
+      concurrency: 1,
+      handler: ({ data }) => runTranscode(deps, data),
+      onDead: ({ data }) => markFailed(app.db, data),
+    });
+
     // Work folders a crashed process left behind go at start and then hourly.
     let sweeper: { stop(): void } | null = null;
     app.addHook('onReady', async () => {

@@ -1,10 +1,12 @@
 import { AppError, type UploadedImage, type UploadedVideo } from '@evcircle/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import type { JobQueue } from '../../platform/jobs.ts';
 import type { StorageProvider } from '../../platform/storage/index.ts';
 import { processImage } from './image-upload.ts';
 import { coverKeyOf } from './upload-keys.ts';
 import { uploads } from './uploads.tables.ts';
+import { queueTranscode } from './video-transcode.ts';
 import { processVideo } from './video-upload.ts';
 
 export type UploadRecord = typeof uploads.$inferSelect;
@@ -40,7 +42,13 @@ export async function recordUpload(
 }
 
 type Logger = { warn(obj: object, msg: string): void };
-export type UploadDeps = { db: Db; storage: StorageProvider; log: Logger };
+export type UploadDeps = {
+  db: Db;
+  storage: StorageProvider;
+  log: Logger;
+  /** Where a stored video's HLS ladder is queued (video-transcode.ts); absent or null: no ladder. */
+  jobs?: JobQueue | null;
+};
 
 /**
  * Claims `stem` for one stored upload: in one transaction, under an advisory lock on the
@@ -118,7 +126,8 @@ export async function storeImageUpload(
 /**
  * Processes an uploaded video already on disk (see processVideo: container checked by
  * ffprobe, metadata dropped, first frame extracted) and stores it as
- * `<stem>.<mp4|mov|webm>` with its cover `<stem>-cover.jpg`, owned by `userId`.
+ * `<stem>.<mp4|mov|webm>` with its cover `<stem>-cover.jpg`, owned by `userId`; then
+ * queues its HLS ladder (when `deps.jobs` is given). The original plays until that is ready.
  */
 export async function storeVideoUpload(
   deps: UploadDeps,
@@ -143,6 +152,7 @@ export async function storeVideoUpload(
     { key: cover, write: () => deps.storage.putFile(cover, video.coverPath, 'image/jpeg') },
     { key, write: () => deps.storage.putFile(key, video.videoPath, video.contentType) },
   ]);
+  await queueTranscode({ db: deps.db, jobs: deps.jobs ?? null, log: deps.log }, record.id);
   return {
     url: deps.storage.publicUrl(key),
     path: key,

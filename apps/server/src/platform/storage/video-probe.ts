@@ -11,6 +11,8 @@ export type VideoFacts = {
   width: number;
   height: number;
   durationMs: number;
+  /** Whether it has a sound track (the HLS ladder encodes AAC only then). */
+  hasAudio: boolean;
 };
 
 /** WebM holds only these video codecs; anything else in a Matroska file is an .mkv, which we refuse. */
@@ -78,6 +80,7 @@ export async function probeVideo(sourcePath: string): Promise<VideoFacts> {
     width: swap ? video.height : video.width,
     height: swap ? video.width : video.height,
     durationMs: Math.round(duration * 1000),
+    hasAudio: probe.streams?.some((s) => s.codec_type === 'audio') ?? false,
   };
 }
 

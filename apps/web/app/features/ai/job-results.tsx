@@ -2,6 +2,7 @@ import { type AiJob, ApiError, draftRelease, formatMessage, resolveMediaUrl } fr
 import { Download, LoaderCircle, SquarePen } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { VideoPlayer } from '~/features/player/index.ts';
 import { useApi } from '~/lib/api.ts';
 import { Button } from '~/ui/button.tsx';
 import { cn } from '~/ui/cn.ts';
@@ -24,18 +25,16 @@ export function JobResults({ job, imageBase, className }: { job: AiJob; imageBas
     const src = resolveMediaUrl(job.urls[0] ?? '', imageBase);
     return (
       <div className={cn('relative', className)} data-testid="ai-result">
-        {/* biome-ignore lint/a11y/useMediaCaption: a generated clip has no speech to caption */}
-        <video
-          src={src}
-          poster={job.poster ? resolveMediaUrl(job.poster, imageBase) : undefined}
-          controls
-          playsInline
-          preload="metadata"
-          aria-label={alt}
-          className="block max-h-[70vh] w-full rounded-xl bg-black object-contain"
-          style={{ aspectRatio: ratio }}
-          data-testid="ai-result-video"
-        />
+        <div className="mx-auto max-h-[70vh] max-w-full" style={{ aspectRatio: ratio ?? '16 / 9' }}>
+          <VideoPlayer
+            src={src}
+            poster={job.poster ? resolveMediaUrl(job.poster, imageBase) : undefined}
+            label={alt}
+            className="size-full rounded-xl"
+            data-testid="ai-result-player"
+            mediaTestId="ai-result-video"
+          />
+        </div>
         <a
           href={src}
           download

@@ -11,9 +11,10 @@ import {
   type TeamInviteCard,
   type TeamInviteStatus,
 } from '@evcircle/contract/client';
-import { Flag, LoaderCircle, Play } from 'lucide-react';
+import { Flag, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { VideoPlayer } from '~/features/player/index.ts';
 import { useApi } from '~/lib/api.ts';
 import { cn } from '~/ui/cn.ts';
 import { useToast } from '~/ui/toast.tsx';
@@ -142,53 +143,18 @@ function ImageMessage({
 }
 
 function VideoMessage({ media, imageBase }: { media: ChatMedia | null; imageBase: string }) {
-  const [isPlaying, setPlaying] = useState(false);
   const box = mediaBox(media);
-  const src = resolveMediaUrl(media?.src ?? '', imageBase);
-  const poster = media?.cover ? resolveMediaUrl(media.cover, imageBase) : undefined;
-  if (!isPlaying) {
-    return (
-      <button
-        type="button"
-        data-testid="message-video"
-        aria-label={CHAT_MESSAGES.video}
-        onClick={() => setPlaying(true)}
-        className="relative block overflow-hidden rounded-xl bg-gray-900"
-        style={box}
-      >
-        {poster ? (
-          <img
-            src={poster}
-            alt=""
-            width={box.width}
-            height={box.height}
-            loading="lazy"
-            className="size-full object-cover"
-          />
-        ) : null}
-        <span className="absolute inset-0 flex items-center justify-center">
-          <span className="flex size-11 items-center justify-center rounded-full bg-black/55 text-white">
-            <Play aria-hidden="true" className="ml-0.5 size-5 fill-current" />
-          </span>
-        </span>
-      </button>
-    );
-  }
   return (
-    // biome-ignore lint/a11y/useMediaCaption: user videos come without captions
-    <video
-      data-testid="message-video-player"
-      src={src}
-      poster={poster}
-      controls
-      autoPlay
-      playsInline
-      preload="none"
-      className="block rounded-xl bg-black"
-      style={box}
-    >
-      {CHAT_MESSAGES.videoUnsupported}
-    </video>
+    <div className="overflow-hidden rounded-xl" style={box}>
+      <VideoPlayer
+        src={resolveMediaUrl(media?.src ?? '', imageBase)}
+        poster={media?.cover ? resolveMediaUrl(media.cover, imageBase) : undefined}
+        label={CHAT_MESSAGES.video}
+        className="size-full rounded-xl"
+        data-testid="message-video"
+        mediaTestId="message-video-player"
+      />
+    </div>
   );
 }
 

@@ -12,7 +12,7 @@ import {
   publishBlocker,
   snapshotKey,
 } from './composer-state.ts';
-import { formatDuration, imageProblem, sortPickedImages, videoProblem } from './media-rules.ts';
+import { captionProblem, formatDuration, imageProblem, sortPickedImages, videoProblem } from './media-rules.ts';
 
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });
 
@@ -132,6 +132,7 @@ describe('composer state', () => {
       type: 'travel',
       imgpack: [stored.stored],
       viosrc: '',
+      viocaption: '',
       location: '上海',
       latitude: null,
       longitude: null,
@@ -172,6 +173,7 @@ describe('composer state', () => {
       type: '',
       imgpack: [{ src: 'posts/1.jpg', width: 4, height: 3 }],
       viosrc: '',
+      viocaption: '',
       imgsrc: 'posts/1.jpg',
       location: '杭州',
       latitude: 30.2,
@@ -191,6 +193,57 @@ describe('composer state', () => {
     const video = composerFromDraft({ ...base, imgpack: [], viosrc: 'videos/v.mp4', imgsrc: 'videos/v.jpg' }, '/files');
     expect(video.images).toEqual([]);
     expect(video.video?.stored).toEqual({ src: 'videos/v.mp4', coverUrl: '/files/videos/v.jpg', duration: null });
-    expect(postFields(video)).toMatchObject({ imgpack: [], viosrc: 'videos/v.mp4' });
+    expect(postFields(video)).toMatchObject({ imgpack: [], viosrc: 'videos/v.mp4', viocaption: '' });
+    expect(video.caption).toBeNull();
+
+    const captioned = composerFromDraft(
+      { ...base, imgpack: [], viosrc: 'videos/v.mp4', viocaption: 'posts/c.vtt', imgsrc: 'videos/v.jpg' },
+      '/files',
+    );
+    expect(captioned.caption).toMatchObject({ name: '', status: 'done', path: 'posts/c.vtt' });
+    expect(postFields(captioned).viocaption).toBe('posts/c.vtt');
+  });
+});
+
+describe('captions of the video', () => {
+  const video = {
+    id: newItemId(),
+    file: null,
+    name: 'v.mp4',
+    status: 'done' as const,
+    progress: 1,
+    error: null,
+    stored: { src: 'posts/v.mp4', coverUrl: '/files/posts/v.jpg', duration: 3 },
+  };
+  const caption = { id: newItemId(), name: '字幕.srt', status: 'uploading' as const, error: null, path: null };
+
+  it('checks the file by name and size', () => {
+    expect(captionProblem(file('字幕.SRT', ''))).toBeNull();
+    expect(captionProblem(file('a.vtt', 'text/vtt'))).toBeNull();
+    expect(captionProblem(file('a.txt', 'text/plain'))).toBe('「a.txt」不是字幕文件，请选择 .srt 或 .vtt 文件');
+    expect(captionProblem(file('a.srt', '', 0))).toBe('「a.srt」是空文件');
+    expect(captionProblem(file('a.srt', '', 256 * 1024 + 1))).toBe('「a.srt」超过 256 KB，字幕文件不能这么大');
+  });
+
+  it('belongs to the video: none without one, gone with it, sent once stored', () => {
+    expect(composerReducer(EMPTY_COMPOSER, { type: 'setCaption', item: caption }).caption).toBeNull();
+    let state = composerReducer(EMPTY_COMPOSER, { type: 'setVideo', item: video });
+    state = composerReducer(state, { type: 'setCaption', item: caption });
+    expect(postFields(state).viocaption).toBe('');
+    expect(publishBlocker({ ...state, content: '视频', theme: 'tesla' })).toBe('请等待上传完成');
+
+    const failed = composerReducer(state, { type: 'captionFailed', id: caption.id, error: '字幕文件格式不正确' });
+    expect(failed.caption).toMatchObject({ status: 'failed', error: '字幕文件格式不正确' });
+    expect(publishBlocker({ ...failed, content: '视频', theme: 'tesla' })).toBe('有文件上传失败，请重试或移除');
+
+    state = composerReducer(state, { type: 'captionStored', id: caption.id, path: 'posts/c.vtt' });
+    expect(state.caption).toMatchObject({ status: 'done', path: 'posts/c.vtt' });
+    expect(postFields(state).viocaption).toBe('posts/c.vtt');
+    expect(snapshotKey(state)).toContain('posts/c.vtt');
+    // A late answer for a caption that was replaced changes nothing.
+    expect(composerReducer(state, { type: 'captionStored', id: 'media-other', path: 'x.vtt' })).toBe(state);
+
+    expect(composerReducer(state, { type: 'setCaption', item: null }).caption).toBeNull();
+    expect(composerReducer(state, { type: 'setVideo', item: null }).caption).toBeNull();
   });
 });

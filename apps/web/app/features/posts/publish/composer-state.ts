@@ -36,6 +36,17 @@ export type VideoItem = {
   stored: { src: string; coverUrl: string; duration: number | null } | null;
 };
 
+/** The captions of the video (.srt/.vtt, stored as WebVTT); only a video post has them. */
+export type CaptionItem = {
+  id: string;
+  /** The picked file's name; '' for captions restored from a draft. */
+  name: string;
+  status: UploadStatus;
+  error: string | null;
+  /** The storage path the upload answered (what `viocaption` takes); null until stored. */
+  path: string | null;
+};
+
 export type ComposerState = {
   content: string;
   theme: PostTheme | '';
@@ -45,6 +56,7 @@ export type ComposerState = {
   checkin: boolean;
   images: ImageItem[];
   video: VideoItem | null;
+  caption: CaptionItem | null;
 };
 
 export type StoredImage = NonNullable<ImageItem['stored']>;
@@ -65,7 +77,10 @@ export type ComposerAction =
   | { type: 'imageStored'; id: string; stored: StoredImage }
   | { type: 'videoStored'; id: string; stored: StoredVideo }
   | { type: 'uploadFailed'; id: string; error: string }
-  | { type: 'uploadRetry'; id: string };
+  | { type: 'uploadRetry'; id: string }
+  | { type: 'setCaption'; item: CaptionItem | null }
+  | { type: 'captionStored'; id: string; path: string }
+  | { type: 'captionFailed'; id: string; error: string };
 
 export const EMPTY_COMPOSER: ComposerState = {
   content: '',
@@ -76,6 +91,7 @@ export const EMPTY_COMPOSER: ComposerState = {
   checkin: false,
   images: [],
   video: null,
+  caption: null,
 };
 
 let lastItemId = 0;
@@ -125,7 +141,17 @@ export function composerReducer(state: ComposerState, action: ComposerAction): C
     }
     case 'setVideo':
       if (action.item && state.images.length > 0) return state;
-      return { ...state, video: action.item };
+      // Captions belong to the video they were added to.
+      return { ...state, video: action.item, caption: null };
+    case 'setCaption':
+      if (action.item && !state.video) return state;
+      return { ...state, caption: action.item };
+    case 'captionStored':
+      if (state.caption?.id !== action.id) return state;
+      return { ...state, caption: { ...state.caption, status: 'done', error: null, path: action.path } };
+    case 'captionFailed':
+      if (state.caption?.id !== action.id) return state;
+      return { ...state, caption: { ...state.caption, status: 'failed', error: action.error } };
     case 'uploadProgress':
       return updateItem(state, action.id, (item) =>
         item.status === 'uploading' ? { ...item, progress: action.progress } : item,
@@ -165,6 +191,7 @@ export function postFields(state: ComposerState) {
     type: state.theme,
     imgpack: video ? [] : storedImages(state),
     viosrc: video?.src ?? '',
+    viocaption: video ? (state.caption?.path ?? '') : '',
     location: state.location.trim(),
     latitude: state.latitude,
     longitude: state.longitude,
@@ -184,11 +211,19 @@ export function isBlank(state: ComposerState): boolean {
 }
 
 export function isUploading(state: ComposerState): boolean {
-  return state.video?.status === 'uploading' || state.images.some((image) => image.status === 'uploading');
+  return (
+    state.video?.status === 'uploading' ||
+    state.caption?.status === 'uploading' ||
+    state.images.some((image) => image.status === 'uploading')
+  );
 }
 
 export function hasFailedUpload(state: ComposerState): boolean {
-  return state.video?.status === 'failed' || state.images.some((image) => image.status === 'failed');
+  return (
+    state.video?.status === 'failed' ||
+    state.caption?.status === 'failed' ||
+    state.images.some((image) => image.status === 'failed')
+  );
 }
 
 /**
@@ -243,5 +278,9 @@ export function composerFromDraft(draft: Draft, imageBase: string): ComposerStat
     checkin: draft.checkin === 1,
     images,
     video,
+    caption:
+      video && draft.viocaption
+        ? { id: newItemId(), name: '', status: 'done', error: null, path: draft.viocaption }
+        : null,
   };
 }

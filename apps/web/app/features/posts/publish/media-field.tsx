@@ -36,6 +36,12 @@ const VideoCard = lazyComponent(
   () => <div aria-hidden="true" className="aspect-video w-full max-w-md rounded-xl bg-gray-900" />,
 );
 
+const CaptionField = lazyComponent(
+  () => import('./caption-field.tsx').then((module) => module.CaptionField),
+  // Meanwhile the button's place.
+  () => <div aria-hidden="true" className="mt-3 h-8" />,
+);
+
 type MediaFieldProps = {
   state: ComposerState;
   dispatch: Dispatch<ComposerAction>;
@@ -178,6 +184,8 @@ export function MediaField({ state, dispatch, uploads }: MediaFieldProps) {
           />
         </div>
       )}
+
+      {state.video ? <CaptionField caption={state.caption} dispatch={dispatch} onNotices={setNotices} /> : null}
 
       {notices.length > 0 ? (
         <div

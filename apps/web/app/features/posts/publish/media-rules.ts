@@ -1,4 +1,5 @@
 import {
+  CAPTION_UPLOAD_MAX_BYTES,
   formatMessage,
   IMAGE_UPLOAD_MAX_BYTES,
   POST_MAX_IMAGES,
@@ -15,6 +16,8 @@ const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'];
 /** What the file inputs offer in the system picker. */
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
 export const VIDEO_ACCEPT = [...VIDEO_TYPES, ...VIDEO_EXTENSIONS.map((ext) => `.${ext}`)].join(',');
+/** Caption files: browsers know few caption types, so the picker offers them by extension. */
+export const CAPTION_ACCEPT = '.srt,.vtt';
 
 type FileFacts = Pick<File, 'name' | 'type' | 'size'>;
 
@@ -49,6 +52,17 @@ export function videoProblem(file: FileFacts): string | null {
   if (file.size === 0) return formatMessage(PUBLISH_MESSAGES.emptyFile, { name });
   if (file.size > VIDEO_UPLOAD_MAX_BYTES) {
     return formatMessage(PUBLISH_MESSAGES.videoTooLarge, { name, limit: megabytes(VIDEO_UPLOAD_MAX_BYTES) });
+  }
+  return null;
+}
+
+/** Why `file` cannot be the video's captions (by name and size; the server reads the text), or null. */
+export function captionProblem(file: FileFacts): string | null {
+  const name = file.name;
+  if (!['srt', 'vtt'].includes(extensionOf(name))) return formatMessage(PUBLISH_MESSAGES.notCaption, { name });
+  if (file.size === 0) return formatMessage(PUBLISH_MESSAGES.emptyFile, { name });
+  if (file.size > CAPTION_UPLOAD_MAX_BYTES) {
+    return formatMessage(PUBLISH_MESSAGES.captionTooLarge, { name, limit: CAPTION_UPLOAD_MAX_BYTES / 1024 });
   }
   return null;
 }

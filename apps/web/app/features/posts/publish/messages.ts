@@ -34,6 +34,12 @@ export const PUBLISH_MESSAGES = {
   videoCoverAlt: '视频封面',
   removeVideo: '移除视频',
   durationLabel: '时长',
+  addCaption: '添加字幕',
+  addCaptionHint: '支持 .srt、.vtt 字幕文件',
+  captionLabel: '字幕',
+  captionSaved: '已添加字幕',
+  captionUploading: '字幕上传中…',
+  removeCaption: '移除字幕',
 
   tooManyImages: '最多 {max} 张图片，已忽略多出的 {count} 张',
   notImage: '「{name}」不是支持的图片格式，请选择 JPG、PNG、WebP、GIF 或 AVIF 图片',
@@ -41,6 +47,8 @@ export const PUBLISH_MESSAGES = {
   notVideo: '「{name}」不是支持的视频格式，请选择 MP4、MOV 或 WebM 视频',
   videoTooLarge: '「{name}」超过 {limit} MB，请剪短或压缩后再上传',
   emptyFile: '「{name}」是空文件',
+  notCaption: '「{name}」不是字幕文件，请选择 .srt 或 .vtt 文件',
+  captionTooLarge: '「{name}」超过 {limit} KB，字幕文件不能这么大',
   dismiss: '知道了',
 
   themeLabel: '话题',

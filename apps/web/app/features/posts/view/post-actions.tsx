@@ -1,5 +1,7 @@
 import { formatMessage } from '@evcircle/contract/client';
 import { Heart, MessageCircle, Share2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { LOCKCHIME_ENTRY, lockchimeHref } from '~/features/lockchime/index.ts';
 import { formatCount } from '~/lib/format-count.ts';
 import { cn } from '~/ui/cn.ts';
 import { POST_MESSAGES } from './messages.ts';
@@ -14,6 +16,8 @@ type PostActionsProps = {
   onLike: () => void;
   onComments: () => void;
   onShare: () => void;
+  /** A video post: the entry to extract its audio or make a lock chime of it. */
+  videoPid?: number;
   className?: string;
 };
 
@@ -30,6 +34,7 @@ export function PostActions({
   onLike,
   onComments,
   onShare,
+  videoPid,
   className,
 }: PostActionsProps) {
   return (
@@ -69,6 +74,13 @@ export function PostActions({
         <Share2 aria-hidden="true" className="size-5" />
         <span className="tabular-nums">{shareCount > 0 ? formatCount(shareCount) : POST_MESSAGES.share}</span>
       </button>
+      {videoPid === undefined ? null : (
+        // Text only (no icon to load on every post page); phones show the short half.
+        <Link to={lockchimeHref(videoPid)} data-testid="post-lockchime" className={ACTION}>
+          <span className="max-sm:hidden">{LOCKCHIME_ENTRY.extract}</span>
+          {LOCKCHIME_ENTRY.chime}
+        </Link>
+      )}
     </div>
   );
 }

@@ -1,13 +1,19 @@
 import { postPlay, resolveMediaUrl } from '@evcircle/contract/client';
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { preload } from 'react-dom';
+import { LazyVideoPlayer } from '~/features/player/index.ts';
 import { useApi } from '~/lib/api.ts';
 import { cn } from '~/ui/cn.ts';
 import { POST_MESSAGES } from './messages.ts';
 
 type PostVideoProps = {
   pid: number;
+  /** The original file (viosrc). */
   src: string;
+  /** The HLS master playlist (viohls), '' until the ladder is ready. */
+  hls?: string;
+  /** The WebVTT captions (viocaption), or ''. */
+  captions?: string;
   /** The cover (first frame), shown until it plays. */
   poster: string;
   imageBase: string;
@@ -16,17 +22,38 @@ type PostVideoProps = {
 };
 
 /**
- * A video post: the browser's own player (a full player comes later), its poster fetched
- * first and the video only when played. The first play of
- * this page view is reported once with post/play (the server counts one per viewer per
- * hour); a failed report never interrupts the video.
+ * A video post in the app's player: the server renders its poster and play button in the
+ * final box, the player loads on first play (HLS when the ladder is ready, else the
+ * original). The first play of this page view is reported once with post/play (the
+ * server counts one per viewer per hour); a failed report never interrupts the video.
  */
-export function PostVideo({ pid, src, poster, imageBase, fit, onPlayCounted }: PostVideoProps) {
+export function PostVideo({
+  pid,
+  src,
+  hls = '',
+  captions = '',
+  poster,
+  imageBase,
+  fit,
+  onPlayCounted,
+}: PostVideoProps) {
   const api = useApi();
   const hasReported = useRef(false);
+  const counted = useRef(onPlayCounted);
+  counted.current = onPlayCounted;
   // The poster is the first screen's largest picture: asked for first, ahead of the app's
   // scripts (which then wait for the paint: lib/scripts-after-paint.server.ts).
   if (poster) preload(poster, { as: 'image', fetchPriority: 'high' });
+  const onFirstPlay = useCallback(() => {
+    if (hasReported.current) return;
+    hasReported.current = true;
+    api.call(postPlay, { pid }).then(
+      (result) => counted.current?.(result.playnum),
+      () => {
+        // Counting is best effort; the video keeps playing.
+      },
+    );
+  }, [api, pid]);
   return (
     <div
       data-testid="post-video"
@@ -35,31 +62,15 @@ export function PostVideo({ pid, src, poster, imageBase, fit, onPlayCounted }: P
         fit === 'fill' ? 'h-full' : 'aspect-[3/4] max-h-[75dvh]',
       )}
     >
-      {/* biome-ignore lint/a11y/useMediaCaption: user videos come without captions */}
-      <video
-        key={src}
+      <LazyVideoPlayer
         src={resolveMediaUrl(src, imageBase)}
+        hls={resolveMediaUrl(hls, imageBase)}
+        captions={resolveMediaUrl(captions, imageBase)}
         poster={poster || undefined}
-        controls
-        playsInline
-        // Nothing of the video is fetched before it is played: the poster stands for it, and
-        // a phone's bandwidth goes to the page.
-        preload="none"
-        aria-label={POST_MESSAGES.video}
-        className="h-full max-h-full w-full object-contain"
-        onPlay={() => {
-          if (hasReported.current) return;
-          hasReported.current = true;
-          api.call(postPlay, { pid }).then(
-            (result) => onPlayCounted?.(result.playnum),
-            () => {
-              // Counting is best effort; the video keeps playing.
-            },
-          );
-        }}
-      >
-        {POST_MESSAGES.videoUnsupported}
-      </video>
+        label={POST_MESSAGES.video}
+        className="size-full"
+        onFirstPlay={onFirstPlay}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { type Comment, type PostDetail, postCoverUrl } from '@evcircle/contract/
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { ShareSheets } from '~/features/chat/index.ts';
 import { CommentSection } from '~/features/comments/index.ts';
+import { LazyTextVideoEmbed } from '~/features/player/index.ts';
 import { cn } from '~/ui/cn.ts';
 import { ImageCarousel } from '~/ui/image-carousel.tsx';
 import { POST_MESSAGES } from './messages.ts';
@@ -90,6 +91,11 @@ export function PostView({
   const comments = useRef<HTMLDivElement>(null);
   const title = postTitle(post.content);
   const isSplit = layout === 'split';
+  // A video-site link in the text of a post without a video of its own plays below the text.
+  const embedPlayer =
+    post.isvio === 1 && post.viosrc ? null : (
+      <LazyTextVideoEmbed text={post.content} label={POST_MESSAGES.video} className="mt-3 overflow-hidden rounded-lg" />
+    );
 
   const media = hasMedia(post) ? (
     <PostMedia post={post} imageBase={imageBase} fit={isSplit ? 'fill' : 'natural'} alt={title} />
@@ -111,6 +117,7 @@ export function PostView({
       commentCount={commentCount ?? post.comments}
       shareCount={shareCount ?? post.sharenum}
       isLikeReady={isDetailLoaded}
+      videoPid={post.viosrc ? post.pid : undefined}
       onLike={() => void like.toggle()}
       onComments={() => {
         comments.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -160,6 +167,7 @@ export function PostView({
             <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
               <div className="px-5 pt-4 pb-2">
                 <PostBody post={post} headingLevel={headingLevel} headingId={headingId} />
+                {embedPlayer}
               </div>
               <div ref={comments} className="scroll-mt-2 border-t border-gray-100 pb-2 dark:border-gray-800">
                 {commentSection}
@@ -176,6 +184,7 @@ export function PostView({
           {media}
           <div className="px-4 pt-4">
             <PostBody post={post} headingLevel={headingLevel} headingId={headingId} />
+            {embedPlayer}
           </div>
           <div className="border-b border-gray-100 px-2 py-1 dark:border-gray-800">{actions}</div>
           <div ref={comments} className="flex-1 scroll-mt-16">
@@ -213,6 +222,8 @@ function PostMedia({ post, imageBase, fit, alt }: PostMediaProps) {
       <PostVideo
         pid={post.pid}
         src={post.viosrc}
+        hls={post.viohls}
+        captions={post.viocaption}
         poster={postCoverUrl(post, imageBase)}
         imageBase={imageBase}
         fit={fit}
