@@ -125,6 +125,7 @@ test.describe('safety: blocks, reports and the moderation queue', () => {
 
     // Unblock in settings: the list shows them with 取消拉黑.
     await page.goto('/settings#blocked');
+    await expect(page.getByTestId('blocked-list')).toHaveAttribute('data-ready', 'true');
     const row = page.locator(`[data-testid="blocked-row"][data-uid="${other.account.uid}"]`);
     await expect(row).toBeVisible();
     await expect(row).toContainText(other.account.uname);

@@ -1,6 +1,6 @@
 import { ApiError, blockAct, blockList, PAGE_SIZE, resolveMediaUrl, type UserCard } from '@evcircle/contract/client';
 import { LoaderCircle, UserRoundCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useApi } from '~/lib/api.ts';
 import { usePagedList } from '~/lib/use-paged-list.ts';
@@ -25,9 +25,13 @@ export function BlockedList({ firstPage, imageBase }: BlockedListProps) {
     fetchPage: (page) => api.call(blockList, { page, size }),
     keyOf: (user) => user.uid,
   });
+  // The list's code loads after the page (lazy-blocked-list.tsx): until it has hydrated, a
+  // tap on 取消拉黑 lands on server HTML and does nothing. `data-ready` says when it counts.
+  const [isReady, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   return (
-    <div data-testid="blocked-list">
+    <div data-testid="blocked-list" data-ready={isReady}>
       <p className="text-xs text-gray-500 dark:text-gray-400">{RELATIONS_MESSAGES.blockedHint}</p>
       {list.items.length === 0 && list.status === 'done' ? (
         <p data-testid="blocked-empty" className="py-6 text-center text-sm text-gray-500 dark:text-gray-400">
