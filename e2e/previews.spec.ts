@@ -1,6 +1,6 @@
 import { postsNoAds } from '@evcircle/contract';
 import type { Page } from '@playwright/test';
-import { expect, ONE_VIEWPORT, test, VIEWPORT_FREE } from './fixtures.ts';
+import { expect, test, VIEWPORT_FREE } from './fixtures.ts';
 import { shoot } from './support/screenshots.ts';
 
 const PREFIXES = ['/m/components', '/post/components', '/m/post/components'] as const;
@@ -119,45 +119,42 @@ test.describe('component previews', () => {
 });
 
 test.describe('/pagination-test', () => {
-  test(
-    'the shared paged list loads the next page, fails on demand and retries, by the chosen size',
-    {
-      tag: ONE_VIEWPORT,
-    },
-    async ({ page, api }, testInfo) => {
-      const second = await api.call(postsNoAds, { page: 2, size: 5 });
-      expect(second.length, 'the seed has a second page of 5').toBeGreaterThan(0);
+  test('the shared paged list loads the next page, fails on demand and retries, by the chosen size', async ({
+    page,
+    api,
+  }, testInfo) => {
+    const second = await api.call(postsNoAds, { page: 2, size: 5 });
+    expect(second.length, 'the seed has a second page of 5').toBeGreaterThan(0);
 
-      const response = await page.goto('/pagination-test?size=5');
-      expect(response?.headers()['x-robots-tag']).toBe('noindex');
-      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-      // The list's code loads after the page's: taps wait for it.
-      await expect(page.getByTestId('pagination-test')).toHaveAttribute('data-ready', 'true');
-      await expect(page.getByTestId('paging-size-5')).toHaveAttribute('aria-current', 'true');
-      await expect(page.getByTestId('paging-page')).toHaveText('1');
-      await expect(page.getByTestId('paging-row')).toHaveCount(5);
-      await expect(page.getByTestId('paging-status')).toHaveText('空闲');
+    const response = await page.goto('/pagination-test?size=5');
+    expect(response?.headers()['x-robots-tag']).toBe('noindex');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    // The list's code loads after the page's: taps wait for it.
+    await expect(page.getByTestId('pagination-test')).toHaveAttribute('data-ready', 'true');
+    await expect(page.getByTestId('paging-size-5')).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByTestId('paging-page')).toHaveText('1');
+    await expect(page.getByTestId('paging-row')).toHaveCount(5);
+    await expect(page.getByTestId('paging-status')).toHaveText('空闲');
 
-      // The next request fails (the switch turns itself off): the error state and its retry.
-      await page.getByTestId('paging-fail-next').click();
-      await page.getByTestId('paging-load-more').click();
-      await expect(page.getByTestId('paging-status')).toHaveText('出错');
-      await expect(page.getByTestId('paging-load-more')).toHaveText('加载失败，点击重试');
-      await expect(page.getByTestId('paging-fail-next')).toHaveAttribute('aria-checked', 'false');
-      await expect(page.getByTestId('paging-page')).toHaveText('1');
+    // The next request fails (the switch turns itself off): the error state and its retry.
+    await page.getByTestId('paging-fail-next').click();
+    await page.getByTestId('paging-load-more').click();
+    await expect(page.getByTestId('paging-status')).toHaveText('出错');
+    await expect(page.getByTestId('paging-load-more')).toHaveText('加载失败，点击重试');
+    await expect(page.getByTestId('paging-fail-next')).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByTestId('paging-page')).toHaveText('1');
 
-      // The retry brings page 2 under page 1.
-      await page.getByTestId('paging-load-more').click();
-      await expect(page.getByTestId('paging-page')).toHaveText('2');
-      await expect(page.getByTestId('paging-count')).toHaveText(String(5 + second.length));
-      await expect(page.locator('[data-testid="paging-row"][data-page="2"]')).toHaveCount(second.length);
-      await shoot(page, testInfo.project.name, 'pagination-test', { fullPage: true });
+    // The retry brings page 2 under page 1.
+    await page.getByTestId('paging-load-more').click();
+    await expect(page.getByTestId('paging-page')).toHaveText('2');
+    await expect(page.getByTestId('paging-count')).toHaveText(String(5 + second.length));
+    await expect(page.locator('[data-testid="paging-row"][data-page="2"]')).toHaveCount(second.length);
+    await shoot(page, testInfo.project.name, 'pagination-test', { fullPage: true });
 
-      // Another size starts over from page 1.
-      await page.getByTestId('paging-size-10').click();
-      await expect(page).toHaveURL(/\?size=10$/);
-      await expect(page.getByTestId('paging-page')).toHaveText('1');
-      await expect(page.getByTestId('paging-row')).toHaveCount(10);
-    },
-  );
+    // Another size starts over from page 1.
+    await page.getByTestId('paging-size-10').click();
+    await expect(page).toHaveURL(/\?size=10$/);
+    await expect(page.getByTestId('paging-page')).toHaveText('1');
+    await expect(page.getByTestId('paging-row')).toHaveCount(10);
+  });
 });
