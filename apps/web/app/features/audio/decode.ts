@@ -2,6 +2,7 @@ import { CHIME_CHANNELS, CHIME_SAMPLE_RATE } from '@evcircle/contract/client';
 import { AudioExtractError, type DecodedAudio, type ExtractProgress } from './decoded.ts';
 import { toStereo } from './edit.ts';
 import { AUDIO_MESSAGES } from './messages.ts';
+import { readBodyWithProgress } from './read-body.ts';
 import { decodeWav } from './wav-read.ts';
 
 /**
@@ -64,22 +65,6 @@ export async function fetchWithProgress(
     throw new AudioExtractError(AUDIO_MESSAGES.fetchFailed, { cause: error });
   }
   if (!response.ok || !response.body) throw new AudioExtractError(AUDIO_MESSAGES.fetchFailed);
-  const total = Number(response.headers.get('content-length')) || 0;
-  const reader = response.body.getReader();
-  const parts: Uint8Array[] = [];
-  let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    received += value.length;
-    onProgress(total > 0 ? Math.min(1, received / total) : null);
-  }
-  const out = new Uint8Array(received);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out.buffer;
+  const parts = await readBodyWithProgress(response.body, response.headers.get('content-length'), onProgress);
+  return new Blob(parts).arrayBuffer();
 }

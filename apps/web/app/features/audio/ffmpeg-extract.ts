@@ -13,6 +13,7 @@ import coreUrl from '@ffmpeg/core?url';
 import { FFmpeg } from '@ffmpeg/ffmpeg';
 import { AudioExtractError, type ExtractProgress } from './decoded.ts';
 import { AUDIO_MESSAGES } from './messages.ts';
+import { readBodyWithProgress } from './read-body.ts';
 
 let loading: Promise<FFmpeg> | null = null;
 
@@ -20,17 +21,7 @@ let loading: Promise<FFmpeg> | null = null;
 async function wasmBlobUrl(onProgress: (fraction: number | null) => void): Promise<string> {
   const response = await fetch(wasmUrl);
   if (!response.ok || !response.body) throw new Error(`ffmpeg-core.wasm: HTTP ${response.status}`);
-  const total = Number(response.headers.get('content-length')) || 0;
-  const reader = response.body.getReader();
-  const parts: Uint8Array<ArrayBuffer>[] = [];
-  let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    received += value.length;
-    onProgress(total > 0 ? Math.min(1, received / total) : null);
-  }
+  const parts = await readBodyWithProgress(response.body, response.headers.get('content-length'), onProgress);
   return URL.createObjectURL(new Blob(parts, { type: 'application/wasm' }));
 }
 

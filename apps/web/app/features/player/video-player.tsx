@@ -48,22 +48,20 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const video = useRootData()?.publicConfig.video;
   const testId = props['data-testid'] ?? 'video-player';
   const siteName = embed ? PLAYER_COVER_MESSAGES[embed.site] : '';
+  // The same cover stands for the player before play and while its code loads.
+  const cover = {
+    src: embed ? '' : props.src,
+    poster,
+    fit,
+    className,
+    testId,
+    mediaTestId: props.mediaTestId,
+    label,
+  };
 
   if (isActive) {
-    const fallback = (
-      <Cover
-        src={embed ? '' : props.src}
-        poster={poster}
-        fit={fit}
-        className={className}
-        testId={testId}
-        mediaTestId={props.mediaTestId}
-        isLoading
-        label={label}
-      />
-    );
     return (
-      <Suspense fallback={fallback}>
+      <Suspense fallback={<Cover {...cover} isLoading />}>
         {embed ? (
           <EmbedPlayer
             embed={embed}
@@ -81,15 +79,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
     );
   }
   return (
-    <Cover
-      src={embed ? '' : props.src}
-      poster={poster}
-      fit={fit}
-      className={className}
-      testId={testId}
-      mediaTestId={props.mediaTestId}
-      label={label}
-    >
+    <Cover {...cover}>
       <button
         type="button"
         onClick={() => setActive(true)}
