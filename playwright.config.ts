@@ -84,6 +84,9 @@ export default defineConfig({
       // e2e/support/login.ts gives each set-up login its own X-Forwarded-For address, so the
       // per-address SMS limit (10 an hour) holds per simulated user, not for the whole run.
       TRUST_PROXY: 'true',
+      // The bookmark journeys save pages of a local fake site (e2e/support/fake-link-site.mjs):
+      // a test-only setting the config allows because HOST and PUBLIC_URL are loopback.
+      BOOKMARK_FETCH_ALLOW_LOOPBACK: 'true',
       E2E_SEED_ARGS: `--seed ${E2E_SEED.seed} --users ${E2E_SEED.users} --posts ${E2E_SEED.posts}`,
     },
   },

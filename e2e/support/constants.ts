@@ -41,6 +41,8 @@ export const E2E_ADMIN_MOBILES = {
   ordersMobile: '19900000008',
   ordersShip: '19900000009',
   ordersCancel: '19900000010',
+  // The bookmarks' admin journey (e2e/bookmarks.spec.ts; it runs on desktop only).
+  bookmarksAdmin: '19900000011',
 } as const;
 
 /**

@@ -1,10 +1,11 @@
 // The e2e web server (started by playwright.config.ts): a fresh temporary DATA_DIR, seeded
 // deterministically, then the production server on E2E_PORT in this very process, so the
 // SIGTERM Playwright sends at the end reaches the server's graceful shutdown directly.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { runServerInProcess, runTsx } from '../../scripts/lib/proc.mjs';
+import { startFakeLinkSite } from './fake-link-site.mjs';
 import { startFakeTranslate } from './fake-translate.mjs';
 import { startFakeVideoSites } from './fake-video-sites.mjs';
 
@@ -64,5 +65,10 @@ if (!process.env.VIDEO_EMBED_YOUTUBE_ORIGIN) {
   process.env.VIDEO_AD_TAG_URL = `${sites.origin}/vast`;
   console.log(`[e2e server] fake video sites and ad server at ${sites.origin}`);
 }
+// The websites the bookmark journeys save (fake-link-site.mjs): its origin goes to a file in
+// the data folder for the specs, which run in another process.
+const linkSite = await startFakeLinkSite();
+writeFileSync(join(dataDir, 'fake-link-site.json'), JSON.stringify({ origin: linkSite.origin }));
+console.log(`[e2e server] fake link site at ${linkSite.origin}`);
 console.log(`[e2e server] starting on port ${process.env.PORT}`);
 await runServerInProcess();

@@ -95,6 +95,8 @@ export const WATCHED_PAGES = [
   ['/admin/orders', 'routes/admin-orders'],
   ['/ai', 'routes/ai'],
   ['/lockchime', 'routes/lockchime'],
+  ['/bookmarks', 'routes/bookmarks'],
+  ['/admin/bookmarks', 'routes/admin-bookmarks'],
   ['/m/components/{name}', 'routes/m-components'],
   ['/post/components/{name}', 'routes/post-components'],
   ['/m/post/components/{name}', 'routes/m-post-components'],

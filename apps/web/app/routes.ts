@@ -65,6 +65,9 @@ export default [
   route('ai', 'routes/ai.tsx'),
   // The Tesla lock-chime maker and audio extraction (issue 19; docs/decisions/0023-media.md).
   route('lockchime', 'routes/lockchime.tsx'),
+  // URL bookmarks (issue 20): the viewer's links (SPEC.md §2) and the admin's blocked domains.
+  route('bookmarks', 'routes/bookmarks.tsx'),
+  route('admin/bookmarks', 'routes/admin-bookmarks.tsx'),
   // The component previews of SPEC.md §2 "Other paths", a prefix's index without a name
   // (not linked from the product, noindex), and the paged-list test page.
   route('m/components/:name?', 'routes/m-components.tsx'),

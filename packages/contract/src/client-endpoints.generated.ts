@@ -2,6 +2,7 @@
 // do not edit. The endpoints as the browser calls them: method and path, no schemas.
 export * from './client-endpoints/ai.ts';
 export * from './client-endpoints/auth.ts';
+export * from './client-endpoints/bookmarks.ts';
 export * from './client-endpoints/chat.ts';
 export * from './client-endpoints/chimes.ts';
 export * from './client-endpoints/comments.ts';

@@ -9,6 +9,7 @@ export type {
   AiProviderInfo,
   AiVideoUsage,
 } from './ai.ts';
+export type { BlockedDomain, Bookmark, HotUrl, UrlHistoryEntry } from './bookmarks.ts';
 export type {
   ChatMedia,
   ChatMessage,

@@ -3,6 +3,7 @@
 // and errors.ts every `<domain>Errors` through it, and the client barrel re-exports it.
 export * from './ai.ts';
 export * from './auth.ts';
+export * from './bookmarks.ts';
 export * from './chat.ts';
 export * from './chimes.ts';
 export * from './comments.ts';

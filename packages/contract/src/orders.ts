@@ -3,7 +3,7 @@ import { CART_MAX_LINES } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ADDRESS_BOOK_MAX, ORDER_PAGE_SIZE, SHOP_ORDER_STATES } from './orders-rules.ts';
 import { OrderIdField, PayStartSchema } from './payments.ts';
-import { IdSchema, idListText, OptionalIdSchema, optionalText, pageField, sizeField } from './schemas.ts';
+import { booleanField, IdSchema, idListText, OptionalIdSchema, optionalText, pageField, sizeField } from './schemas.ts';
 import { defineErrors, STATUS } from './status.ts';
 import { PayOrderBody } from './vip.ts';
 import { PAY_TYPES } from './vip-rules.ts';
@@ -72,15 +72,7 @@ export const addressList = defineEndpoint({
 });
 
 const DefaultFlag = z
-  .preprocess(
-    (value) =>
-      value === '1' || value === 1 || value === 'true' || value === true
-        ? true
-        : value === '0' || value === 0 || value === 'false' || value === false || value === ''
-          ? false
-          : value,
-    z.boolean({ error: '默认地址须为 1 或 0' }),
-  )
+  .preprocess((value) => (value === '' ? false : value), booleanField('默认地址须为 1 或 0'))
   .default(false);
 
 /**

@@ -26,6 +26,22 @@ export const IdSchema = z.coerce
   .int({ error: '须为整数' })
   .positive({ error: '须为正整数' });
 
+/**
+ * A yes/no that arrives as JSON or as text: true/false, 1/0, 'true'/'false', '1'/'0';
+ * anything else is refused with `message`.
+ */
+export function booleanField(message: string) {
+  return z.preprocess(
+    (value) =>
+      value === '1' || value === 1 || value === 'true' || value === true
+        ? true
+        : value === '0' || value === 0 || value === 'false' || value === false
+          ? false
+          : value,
+    z.boolean({ error: message }),
+  );
+}
+
 /** Text that may be left out; trimmed, with a zh-CN message over `max` characters. */
 export function optionalText(max: number, label: string) {
   return z

@@ -2,6 +2,7 @@
 // index.ts re-export them with the endpoints each side needs).
 export * from './ai-rules.ts';
 export * from './api-error.ts';
+export * from './bookmark-rules.ts';
 export * from './chat-rules.ts';
 export * from './chime-rules.ts';
 export * from './city-choices.ts';

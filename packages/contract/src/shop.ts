@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CART_MAX_PER_LINE, PRODUCT_SORTS, SHOP_PAGE_SIZE } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import {
+  booleanField,
   IdSchema,
   idListText,
   jsonList,
@@ -298,15 +299,7 @@ const SkuInput = z.object({
 });
 
 /** A yes/no that arrives as text: 1/0, true/false. */
-const BooleanField = z.preprocess(
-  (value) =>
-    value === '1' || value === 1 || value === 'true'
-      ? true
-      : value === '0' || value === 0 || value === 'false'
-        ? false
-        : value,
-  z.boolean({ error: '须为 1 或 0' }),
-);
+const BooleanField = booleanField('须为 1 或 0');
 
 /** Optional ISO time: '' = none. */
 const TimeInput = z

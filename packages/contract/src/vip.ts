@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { OrderIdField, PayStartSchema } from './payments.ts';
-import { pageField, sizeField } from './schemas.ts';
+import { booleanField, pageField, sizeField } from './schemas.ts';
 import { defineErrors, STATUS } from './status.ts';
 import { ORDER_STATES, PAY_CHANNELS, PAY_TYPES, VIP_HISTORY_PAGE_SIZE, VIP_PLAN_TYPES } from './vip-rules.ts';
 
@@ -116,15 +116,7 @@ export const vipOrderHistory = defineEndpoint({
   summary: 'VIP 订单记录',
 });
 
-const AutoRenewField = z.preprocess(
-  (value) =>
-    value === '1' || value === 1 || value === 'true' || value === true
-      ? true
-      : value === '0' || value === 0 || value === 'false' || value === false
-        ? false
-        : value,
-  z.boolean({ error: '自动续费须为 1 或 0' }),
-);
+const AutoRenewField = booleanField('自动续费须为 1 或 0');
 
 export const vipAutoRenew = defineEndpoint({
   method: 'POST',

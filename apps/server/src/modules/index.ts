@@ -5,6 +5,7 @@ import type { ModuleDescriptor } from '../platform/module.ts';
 import { accountsModule } from './accounts/index.ts';
 import { aiModule } from './ai/index.ts';
 import { authModule } from './auth/index.ts';
+import { bookmarksModule } from './bookmarks/index.ts';
 import { chatModule } from './chat/index.ts';
 import { chimesModule } from './chimes/index.ts';
 import { commentsModule } from './comments/index.ts';
@@ -62,4 +63,5 @@ export const modules: readonly ModuleDescriptor[] = [
   ordersModule,
   aiModule,
   chimesModule,
+  bookmarksModule,
 ];

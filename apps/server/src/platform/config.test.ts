@@ -259,4 +259,52 @@ describe('config', () => {
       expect(error.message).toContain('AI_TASK_TIMEOUT_S: must be between 10 and 3600');
     });
   });
+
+  describe('bookmark fetching', () => {
+    it('fetches from ports 80 and 443 only, and never loopback, by default', () => {
+      expect(loadConfig({})).toMatchObject({ BOOKMARK_FETCH_PORTS: [80, 443], BOOKMARK_FETCH_ALLOW_LOOPBACK: false });
+    });
+
+    it('reads a comma-separated port list and refuses a bad one', () => {
+      expect(loadConfig({ BOOKMARK_FETCH_PORTS: ' 80, 443 ,8443,80' }).BOOKMARK_FETCH_PORTS).toEqual([80, 443, 8443]);
+      for (const bad of ['80,http', '0', '65536', '80,,443', '-1', '443.5']) {
+        expect(configErrorOf({ BOOKMARK_FETCH_PORTS: bad }).issues.map((i) => i.variable)).toEqual([
+          'BOOKMARK_FETCH_PORTS',
+        ]);
+      }
+    });
+
+    it('lets loopback through only when the server is reachable from this machine alone', () => {
+      const local = { BOOKMARK_FETCH_ALLOW_LOOPBACK: 'true', HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:3000' };
+      expect(loadConfig(local).BOOKMARK_FETCH_ALLOW_LOOPBACK).toBe(true);
+      expect(loadConfig({ ...local, NODE_ENV: 'production' }).BOOKMARK_FETCH_ALLOW_LOOPBACK).toBe(true);
+      expect(loadConfig({ ...local, HOST: '::1', PUBLIC_URL: 'http://[::1]:3000' }).BOOKMARK_FETCH_ALLOW_LOOPBACK).toBe(
+        true,
+      );
+      expect(loadConfig({ ...local, HOST: 'localhost', PUBLIC_URL: '' }).BOOKMARK_FETCH_ALLOW_LOOPBACK).toBe(true);
+
+      const anyInterface = configErrorOf({ ...local, HOST: '0.0.0.0' });
+      expect(anyInterface.issues.map((i) => i.variable)).toEqual(['BOOKMARK_FETCH_ALLOW_LOOPBACK']);
+      expect(anyInterface.message).toContain('BOOKMARK_FETCH_ALLOW_LOOPBACK: is a test-only setting');
+      // HOST unset listens on every interface.
+      expect(configErrorOf({ BOOKMARK_FETCH_ALLOW_LOOPBACK: '1', PUBLIC_URL: 'http://127.0.0.1:3000' }).issues).toEqual(
+        [{ variable: 'BOOKMARK_FETCH_ALLOW_LOOPBACK', reason: expect.stringContaining('test-only') }],
+      );
+      expect(configErrorOf({ ...local, PUBLIC_URL: 'https://evcircle.cn' }).issues.map((i) => i.variable)).toEqual([
+        'BOOKMARK_FETCH_ALLOW_LOOPBACK',
+      ]);
+      expect(configErrorOf({ ...local, HOST: '192.168.1.5' }).issues.map((i) => i.variable)).toEqual([
+        'BOOKMARK_FETCH_ALLOW_LOOPBACK',
+      ]);
+      // Still reported when another variable is wrong too.
+      expect(
+        configErrorOf({ ...local, PORT: 'eighty', HOST: '0.0.0.0' })
+          .issues.map((i) => i.variable)
+          .sort(),
+      ).toEqual(['BOOKMARK_FETCH_ALLOW_LOOPBACK', 'PORT']);
+      expect(
+        loadConfig({ BOOKMARK_FETCH_ALLOW_LOOPBACK: 'false', HOST: '0.0.0.0' }).BOOKMARK_FETCH_ALLOW_LOOPBACK,
+      ).toBe(false);
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { isLoopbackAddress } from './safe-fetch/address-policy.ts';
 
 /** The repository root, found from this file's place (apps/server/src/platform). */
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -39,6 +40,27 @@ function integerVar(defaultValue: number, { min = 1, max = Number.MAX_SAFE_INTEG
         return z.NEVER;
       }
       return n;
+    });
+}
+
+/** A comma-separated list of TCP ports (`80,443`); unset or empty takes the default. */
+function portListVar(defaultValue: readonly number[]) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return [...defaultValue];
+      const ports: number[] = [];
+      for (const part of value.split(',').map((p) => p.trim())) {
+        const port = /^\d+$/.test(part) ? Number(part) : Number.NaN;
+        if (!(port >= 1 && port <= 65535)) {
+          ctx.addIssue({ code: 'custom', message: `must be a comma-separated list of ports 1-65535 (got "${part}")` });
+          return z.NEVER;
+        }
+        if (!ports.includes(port)) ports.push(port);
+      }
+      return ports;
     });
 }
 
@@ -293,6 +315,13 @@ const ConfigFields = z.object({
   VIDEO_AD_TAG_URL: optionalVar().pipe(
     z.union([z.undefined(), urlVar(['http:', 'https:'], 'an http:// or https:// URL')]),
   ),
+  /** The ports a bookmarked page (and its icon) may be fetched from (platform/safe-fetch). */
+  BOOKMARK_FETCH_PORTS: portListVar([80, 443]),
+  /**
+   * TEST-ONLY: the page fetcher may reach loopback addresses (on any port), so tests can
+   * serve it local pages. Refused unless the server is reachable from this machine only.
+   */
+  BOOKMARK_FETCH_ALLOW_LOOPBACK: booleanVar(false),
 });
 
 /** The variables, checked together, with the defaults that depend on others filled in. Parsed once, in main.ts. */
@@ -311,6 +340,7 @@ export const ConfigSchema = ConfigFields.superRefine((config, ctx) => {
   for (const issue of amapIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
   for (const issue of paymentIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
   for (const issue of aiIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
+  for (const issue of bookmarkFetchIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
 }).transform((config) => ({ ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` }));
 
 /** Everything STORAGE=s3 needs to reach its bucket. */
@@ -398,6 +428,44 @@ function aiIssues(config: AiVars): { path: [string]; message: string }[] {
   return issues;
 }
 
+type BookmarkFetchVars = { BOOKMARK_FETCH_ALLOW_LOOPBACK?: string | boolean; HOST?: string; PUBLIC_URL?: string };
+
+/** Whether a host name or address (URL brackets allowed) is this machine only. */
+function isLoopbackHost(host: string): boolean {
+  const bare = host.trim().toLowerCase();
+  return bare === 'localhost' || isLoopbackAddress(bare);
+}
+
+/**
+ * BOOKMARK_FETCH_ALLOW_LOOPBACK lets whoever can ask the server to fetch a page reach this
+ * machine's own services. It is safe only when nobody but this machine can ask: the
+ * server listens on a loopback address and its public address is loopback too. A real
+ * deployment (HOST 0.0.0.0, a public PUBLIC_URL) cannot switch it on.
+ */
+function bookmarkFetchIssues(config: BookmarkFetchVars): { path: [string]; message: string }[] {
+  const allow = config.BOOKMARK_FETCH_ALLOW_LOOPBACK;
+  const isOn = allow === true || (typeof allow === 'string' && ['true', '1'].includes(allow.trim().toLowerCase()));
+  if (!isOn) return [];
+  const host = config.HOST?.trim() || '0.0.0.0';
+  let publicHost = 'localhost';
+  if (config.PUBLIC_URL?.trim()) {
+    try {
+      publicHost = new URL(config.PUBLIC_URL.trim()).hostname;
+    } catch {
+      publicHost = '';
+    }
+  }
+  if (isLoopbackHost(host) && isLoopbackHost(publicHost)) return [];
+  return [
+    {
+      path: ['BOOKMARK_FETCH_ALLOW_LOOPBACK'],
+      message:
+        'is a test-only setting: it may be true only when HOST is a loopback address (127.0.0.1, ::1, localhost) ' +
+        `and PUBLIC_URL names a loopback host (HOST is "${host}", PUBLIC_URL's host is "${publicHost || '(invalid)'}")`,
+    },
+  ];
+}
+
 export type Config = z.output<typeof ConfigSchema>;
 
 /** Thrown by loadConfig; the message lists every bad variable on its own line. */
@@ -442,7 +510,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const variable = issue.path[0];
     if (!issues.some((i) => i.variable === variable)) issues.push({ variable, reason: issue.message });
   }
-  for (const issue of [...s3StorageIssues(input), ...amapIssues(input), ...aiIssues(input)]) {
+  for (const issue of [
+    ...s3StorageIssues(input),
+    ...amapIssues(input),
+    ...aiIssues(input),
+    ...bookmarkFetchIssues(input),
+  ]) {
     const variable = issue.path[0];
     if (!issues.some((i) => i.variable === variable)) issues.push({ variable, reason: issue.message });
   }

@@ -150,6 +150,9 @@ describe('the policy an endpoint declares', () => {
   it('declares the moderation queue, the shop admin and the order desk admin-only in the contract itself', () => {
     const admin = endpoints.filter((endpoint) => endpoint.auth === 'admin').map((endpoint) => endpoint.path);
     expect(admin.sort()).toEqual([
+      '/api/v1/admin/bookmark/block-domain',
+      '/api/v1/admin/bookmark/blocked-domains',
+      '/api/v1/admin/bookmark/unblock-domain',
       '/api/v1/admin/category/delete',
       '/api/v1/admin/category/save',
       '/api/v1/admin/order/info',
@@ -162,6 +165,7 @@ describe('the policy an endpoint declares', () => {
       '/api/v1/admin/prd/save',
       '/api/v1/admin/report/pager',
       '/api/v1/admin/report/resolve',
+      '/api/v1/user/bookmark/set-hot',
     ]);
   });
 });

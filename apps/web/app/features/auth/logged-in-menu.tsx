@@ -1,4 +1,6 @@
 import {
+  Bookmark,
+  BookmarkX,
   ChevronDown,
   ClipboardList,
   Crown,
@@ -24,6 +26,8 @@ const VIP_ITEM = { member: 'VIP 会员', join: '开通会员' } as const;
 const ORDER_ITEMS = { mine: '我的订单', admin: '订单管理' } as const;
 /** The menu's way to the AI tools (/ai), kept here for the same reason. */
 const AI_ITEM = 'AI 创作';
+/** The menu's ways to the viewer's bookmarks and their admin (zh-CN), kept here for the same reason. */
+const BOOKMARK_ITEMS = { mine: '我的收藏', admin: '收藏管理' } as const;
 
 type LoggedInMenuProps = {
   uid: number;
@@ -93,6 +97,10 @@ export function LoggedInMenu({ uid, nickname, avatar, isAdmin, isVip, compact }:
           <ClipboardList aria-hidden="true" className="size-4 text-gray-500" />
           {ORDER_ITEMS.mine}
         </MenuLink>
+        <MenuLink to="/bookmarks" data-testid="account-menu-bookmarks" onClick={close}>
+          <Bookmark aria-hidden="true" className="size-4 text-gray-500" />
+          {BOOKMARK_ITEMS.mine}
+        </MenuLink>
         <MenuLink to="/settings" onClick={close}>
           <Settings aria-hidden="true" className="size-4 text-gray-500" />
           {AUTH_MESSAGES.settings}
@@ -113,6 +121,12 @@ export function LoggedInMenu({ uid, nickname, avatar, isAdmin, isVip, compact }:
           <MenuLink to="/admin/orders" data-testid="account-menu-admin-orders" onClick={close}>
             <ReceiptText aria-hidden="true" className="size-4 text-gray-500" />
             {ORDER_ITEMS.admin}
+          </MenuLink>
+        ) : null}
+        {isAdmin ? (
+          <MenuLink to="/admin/bookmarks" data-testid="account-menu-admin-bookmarks" onClick={close}>
+            <BookmarkX aria-hidden="true" className="size-4 text-gray-500" />
+            {BOOKMARK_ITEMS.admin}
           </MenuLink>
         ) : null}
         <MenuSeparator />

@@ -9,13 +9,13 @@ import {
   searchRecommend,
 } from '@evcircle/contract/client';
 import { Trash2, X } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { FeedGrid, FeedUnavailable, type ModalPreload } from '~/features/posts/index.ts';
 import { useApi } from '~/lib/api.ts';
+import { useHistoryEntries } from '~/lib/use-history-entries.ts';
 import { cn } from '~/ui/cn.ts';
 import { ConfirmSheet } from '~/ui/confirm-sheet.tsx';
-import { useToast } from '~/ui/toast.tsx';
 import { SEARCH_MESSAGES } from './messages.ts';
 import { searchHref } from './search-address.ts';
 
@@ -95,21 +95,13 @@ type SearchHistoryProps = Pick<SearchStartProps, 'history' | 'updateHistory' | '
 /** 搜索历史: the words as links to their search, each with its own ×, and 清空 (asked first). */
 function SearchHistory({ history, updateHistory, onRecord, className }: SearchHistoryProps) {
   const api = useApi();
-  const toast = useToast();
-  const [isClearing, setIsClearing] = useState(false);
-
-  const remove = (entry: SearchHistoryEntry) => {
-    updateHistory((all) => all.filter((e) => e.hid !== entry.hid));
-    api.call(searchHistoryDelete, { hid: entry.hid }).catch(() => {
-      // Put it back where it was: the server still has it.
-      updateHistory((all) =>
-        all.some((e) => e.hid === entry.hid)
-          ? all
-          : [...all, entry].sort((a, b) => b.atime.localeCompare(a.atime) || b.hid - a.hid),
-      );
-      toast.show(SEARCH_MESSAGES.deleteFailed, { tone: 'error' });
-    });
-  };
+  const { remove, isClearing, askClear, closeClear, confirmClear } = useHistoryEntries({
+    updateHistory,
+    deleteEntry: (entry) => api.call(searchHistoryDelete, { hid: entry.hid }),
+    clearAll: () => api.call(searchHistoryClear, {}),
+    newerFirst: (a, b) => b.atime.localeCompare(a.atime) || b.hid - a.hid,
+    messages: { deleteFailed: SEARCH_MESSAGES.deleteFailed, clearFailed: SEARCH_MESSAGES.clearFailed },
+  });
 
   return (
     <section aria-labelledby="search-history-title" data-testid="search-history" className={className}>
@@ -120,7 +112,7 @@ function SearchHistory({ history, updateHistory, onRecord, className }: SearchHi
         <button
           type="button"
           data-testid="search-history-clear"
-          onClick={() => setIsClearing(true)}
+          onClick={askClear}
           className="-mr-2 inline-flex h-8 items-center gap-1 rounded-full px-2 text-sm text-gray-500 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-white"
         >
           <Trash2 aria-hidden="true" className="size-4" />
@@ -161,16 +153,8 @@ function SearchHistory({ history, updateHistory, onRecord, className }: SearchHi
         confirmLabel={SEARCH_MESSAGES.clearHistoryConfirm}
         danger
         data-testid="search-history-clear-sheet"
-        onClose={() => setIsClearing(false)}
-        onConfirm={async () => {
-          try {
-            await api.call(searchHistoryClear, {});
-            updateHistory(() => []);
-          } catch {
-            toast.show(SEARCH_MESSAGES.clearFailed, { tone: 'error' });
-          }
-          setIsClearing(false);
-        }}
+        onClose={closeClear}
+        onConfirm={confirmClear}
       />
     </section>
   );

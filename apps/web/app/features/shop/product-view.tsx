@@ -2,6 +2,7 @@ import type { Product } from '@evcircle/contract/client';
 import { Share2 } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { SaveBookmarkButton } from '~/features/bookmarks/index.ts';
 import { ShareSheets } from '~/features/chat/index.ts';
 import { cn } from '~/ui/cn.ts';
 import { IconButton } from '~/ui/icon-button.tsx';
@@ -17,6 +18,10 @@ const SHARE_WORDS = {
   linkLabel: SHOP_MESSAGES.shareLink,
   qrAlt: SHOP_MESSAGES.shareQrAlt,
 };
+
+/** 收藏 beside 分享, drawn as the icon buttons are (ui/icon-button.tsx). */
+const SAVE_BUTTON =
+  'inline-flex size-9 shrink-0 items-center justify-center rounded-full text-gray-500 transition-colors hover:bg-gray-100 hover:text-gray-900 disabled:opacity-60 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-white';
 
 export type ProductViewProps = {
   product: Product;
@@ -58,9 +63,18 @@ export function ProductView({
     setShareUrl(`${window.location.origin}/product/${product.pid}`);
   };
   const shareButton = (
-    <IconButton label={SHOP_MESSAGES.share} onClick={share} data-testid="product-share">
-      <Share2 aria-hidden="true" className="size-5" />
-    </IconButton>
+    <>
+      <SaveBookmarkButton
+        path={`/product/${product.pid}`}
+        title={product.title}
+        hasLabel={false}
+        className={SAVE_BUTTON}
+        data-testid="product-bookmark"
+      />
+      <IconButton label={SHOP_MESSAGES.share} onClick={share} data-testid="product-share">
+        <Share2 aria-hidden="true" className="size-5" />
+      </IconButton>
+    </>
   );
 
   const gallery = (

@@ -1,6 +1,7 @@
 import { formatMessage } from '@evcircle/contract/client';
 import { Heart, MessageCircle, Share2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { SaveBookmarkButton } from '~/features/bookmarks/index.ts';
 import { LOCKCHIME_ENTRY, lockchimeHref } from '~/features/lockchime/index.ts';
 import { formatCount } from '~/lib/format-count.ts';
 import { cn } from '~/ui/cn.ts';
@@ -16,6 +17,8 @@ type PostActionsProps = {
   onLike: () => void;
   onComments: () => void;
   onShare: () => void;
+  /** 收藏: the post's own page as a bookmark (its path and title); none in the component previews. */
+  bookmark?: { path: string; title: string };
   /** A video post: the entry to extract its audio or make a lock chime of it. */
   videoPid?: number;
   className?: string;
@@ -34,6 +37,7 @@ export function PostActions({
   onLike,
   onComments,
   onShare,
+  bookmark,
   videoPid,
   className,
 }: PostActionsProps) {
@@ -74,6 +78,15 @@ export function PostActions({
         <Share2 aria-hidden="true" className="size-5" />
         <span className="tabular-nums">{shareCount > 0 ? formatCount(shareCount) : POST_MESSAGES.share}</span>
       </button>
+      {bookmark ? (
+        <SaveBookmarkButton
+          path={bookmark.path}
+          title={bookmark.title}
+          hasLabel
+          className={ACTION}
+          data-testid="post-bookmark"
+        />
+      ) : null}
       {videoPid === undefined ? null : (
         // Text only (no icon to load on every post page); phones show the short half.
         <Link to={lockchimeHref(videoPid)} data-testid="post-lockchime" className={ACTION}>

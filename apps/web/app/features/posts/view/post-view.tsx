@@ -90,6 +90,7 @@ export function PostView({
   });
   const comments = useRef<HTMLDivElement>(null);
   const title = postTitle(post.content);
+  const bookmarkTarget = useMemo(() => ({ path: `/post/${post.pid}`, title }), [post.pid, title]);
   const isSplit = layout === 'split';
   // A video-site link in the text of a post without a video of its own plays below the text.
   const embedPlayer =
@@ -117,6 +118,7 @@ export function PostView({
       commentCount={commentCount ?? post.comments}
       shareCount={shareCount ?? post.sharenum}
       isLikeReady={isDetailLoaded}
+      bookmark={bookmarkTarget}
       videoPid={post.viosrc ? post.pid : undefined}
       onLike={() => void like.toggle()}
       onComments={() => {

@@ -1,5 +1,5 @@
 import { formatMessage } from '@evcircle/contract/client';
-import { Coins, Crown, FileText, Pencil, Sparkles } from 'lucide-react';
+import { Bookmark, Coins, Crown, FileText, Pencil, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '~/ui/button.tsx';
 import { PROFILES_MESSAGES } from './messages.ts';
@@ -8,6 +8,8 @@ import { PROFILES_MESSAGES } from './messages.ts';
 
 /** The way to the AI tools (zh-CN); here, not in messages.ts, so it loads with this, not the profile page. */
 const AI_LINK = 'AI 创作';
+/** The way to the viewer's bookmarks (/bookmarks), kept here for the same reason. */
+const BOOKMARKS_LINK = '我的收藏';
 
 /** 编辑资料 and 草稿箱, in place of 关注 on the viewer's own profile. */
 export function OwnProfileActions() {
@@ -29,7 +31,7 @@ export function OwnProfileActions() {
   );
 }
 
-/** The points balance (when known) and the ways to /vip and /ai, under one's own profile's counts. */
+/** The points balance (when known) and the ways to /vip, /ai and /bookmarks, under one's own profile's counts. */
 export function OwnProfileLinks({ points, isVip }: { points: number | null; isVip: boolean }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -42,6 +44,14 @@ export function OwnProfileLinks({ points, isVip }: { points: number | null; isVi
       >
         <Sparkles aria-hidden="true" className="size-4" />
         {AI_LINK}
+      </Link>
+      <Link
+        to="/bookmarks"
+        data-testid="profile-bookmarks"
+        className="inline-flex items-center gap-1.5 rounded-full bg-sky-50 px-3 py-1.5 text-sm font-medium text-sky-700 hover:bg-sky-100 dark:bg-sky-950/60 dark:text-sky-300 dark:hover:bg-sky-950"
+      >
+        <Bookmark aria-hidden="true" className="size-4" />
+        {BOOKMARKS_LINK}
       </Link>
     </div>
   );
