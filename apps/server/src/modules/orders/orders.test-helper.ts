@@ -15,13 +15,16 @@ export function anonymous(t: TestApp) {
   return createApiClient({ baseUrl: '', signSecret: t.config.API_SIGN_SECRET, fetch: createInjectFetch(t.app) });
 }
 
-let categoryId: number | undefined;
+/** Each test app's category of test products (a worker runs several files, each with its own app). */
+const categoryOf = new WeakMap<TestApp, number>();
 
 /** A product on sale without specs at `price` yuan with `stock` units; answers its pid. */
 export async function product(t: TestApp, price: string, stock: number, title = '车载充电线'): Promise<number> {
+  let categoryId = categoryOf.get(t);
   if (categoryId === undefined) {
     await storeImage(t);
     categoryId = await createCategory(t, `订单测试${Date.now()}`);
+    categoryOf.set(t, categoryId);
   }
   return createProduct(t, { cid: categoryId, title, skus: JSON.stringify([{ options: [], price, stock }]) });
 }
