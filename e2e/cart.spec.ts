@@ -24,7 +24,7 @@ test('the cart: quantities, a refusal over stock, removal, the badge, and nobody
   page,
   context,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const project = testInfo.project.name;
   const admin = await loginByApi({
     mobile: E2E_ADMIN_MOBILES[project === 'mobile' ? 'cartMobile' : 'cartDesktop'],

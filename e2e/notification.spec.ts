@@ -46,7 +46,7 @@ test.describe('notifications', () => {
     context,
     isMobile,
   }, testInfo) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const author = await settledReader(context);
     const [fan, pid] = await Promise.all([someone(), publishImagePost(author, 'mod', '周末去川西自驾，续航表现不错')]);
 
@@ -90,7 +90,7 @@ test.describe('notifications', () => {
     'likes of one post collapse live into one row: "…等 3 人赞了你的帖子" with their avatars stacked',
     { tag: ONE_VIEWPORT },
     async ({ page, context }, testInfo) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       const author = await settledReader(context);
       const [first, second, third, pid] = await Promise.all([
         someone(),
@@ -127,7 +127,7 @@ test.describe('notifications', () => {
     'a follow and a comment appear under their chips; 全部已读 clears the tab, the badge and the dots',
     { tag: ONE_VIEWPORT },
     async ({ page, context, isMobile }, testInfo) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       const author = await loginInBrowser(context);
       const [follower, commenter, pid] = await Promise.all([
         someone(),

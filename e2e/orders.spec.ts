@@ -49,7 +49,7 @@ test('orders › a buyer checks out the cart with a new address from the picker,
   context,
   isMobile,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const project = testInfo.project.name;
   // The page's timers run on a clock the test moves: the QR dialog's poll takes no time.
   if (!isMobile) await page.clock.install();
@@ -125,7 +125,7 @@ test(
   'orders › an admin ships a paid order with a tracking number; the buyer sees 已发货 and confirms receipt',
   { tag: ONE_VIEWPORT },
   async ({ page, context, api }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const project = testInfo.project.name;
     const admin = await adminOf('ordersShip');
     const buyer = await loginByApi();

@@ -41,8 +41,9 @@ export const E2E_ADMIN_MOBILES = {
   ordersMobile: '19900000008',
   ordersShip: '19900000009',
   ordersCancel: '19900000010',
-  // The bookmarks' admin journey (e2e/bookmarks.spec.ts; it runs on desktop only).
-  bookmarksAdmin: '19900000011',
+  // The bookmarks' admin journey (e2e/bookmarks.spec.ts): one number per project.
+  bookmarksAdminDesktop: '19900000011',
+  bookmarksAdminMobile: '19900000012',
 } as const;
 
 /**
