@@ -2,8 +2,9 @@
 // clear-url-post): one row per person and URL, the newest BOOKMARK_HISTORY_LIMIT kept.
 // Modelled on the search history (modules/search/history.service.ts).
 import { AppError, BOOKMARK_HISTORY_LIMIT, type UrlHistoryEntry } from '@evcircle/contract';
-import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import { keepNewest } from '../../platform/keep-newest.ts';
 import { assertNoProhibitedWords } from '../moderation/index.ts';
 import { assertUrlAllowed } from './bookmarks.service.ts';
 import { bookmarkUrlHistory } from './bookmarks.tables.ts';
@@ -49,15 +50,13 @@ export async function addUrlToHistory(db: Db, userId: number, url: string, title
       })
       .returning();
     if (!row) throw new Error('url history upsert returned no row');
-    const kept = tx
-      .select({ id: bookmarkUrlHistory.id })
-      .from(bookmarkUrlHistory)
-      .where(eq(bookmarkUrlHistory.userId, userId))
-      .orderBy(...newestFirst)
-      .limit(BOOKMARK_HISTORY_LIMIT);
-    await tx
-      .delete(bookmarkUrlHistory)
-      .where(and(eq(bookmarkUrlHistory.userId, userId), notInArray(bookmarkUrlHistory.id, kept)));
+    await keepNewest(tx, {
+      table: bookmarkUrlHistory,
+      id: bookmarkUrlHistory.id,
+      where: eq(bookmarkUrlHistory.userId, userId),
+      order: newestFirst,
+      limit: BOOKMARK_HISTORY_LIMIT,
+    });
     return toEntry(row);
   });
 }

@@ -2,8 +2,9 @@
 // word, the newest SEARCH_HISTORY_LIMIT kept. Recording also counts the word toward the
 // hot words (hot-words.ts).
 import { AppError, SEARCH_HISTORY_LIMIT, type SearchHistoryEntry } from '@evcircle/contract';
-import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import { keepNewest } from '../../platform/keep-newest.ts';
 import { countSearch } from './hot-words.ts';
 import { searchHistory, searchWordDays } from './search.tables.ts';
 
@@ -11,13 +12,15 @@ function toEntry(row: { id: number; word: string; searchedAt: Date }): SearchHis
   return { hid: row.id, word: row.word, atime: row.searchedAt.toISOString() };
 }
 
+const newestFirst = [desc(searchHistory.searchedAt), desc(searchHistory.id)];
+
 /** The viewer's history, newest first. */
 export async function listHistory(db: Db, userId: number): Promise<SearchHistoryEntry[]> {
   const rows = await db
     .select()
     .from(searchHistory)
     .where(eq(searchHistory.userId, userId))
-    .orderBy(desc(searchHistory.searchedAt), desc(searchHistory.id))
+    .orderBy(...newestFirst)
     .limit(SEARCH_HISTORY_LIMIT);
   return rows.map(toEntry);
 }
@@ -45,13 +48,13 @@ export async function recordSearch(
       })
       .returning();
     if (!row) throw new Error('search history upsert returned no row');
-    const kept = tx
-      .select({ id: searchHistory.id })
-      .from(searchHistory)
-      .where(eq(searchHistory.userId, userId))
-      .orderBy(desc(searchHistory.searchedAt), desc(searchHistory.id))
-      .limit(SEARCH_HISTORY_LIMIT);
-    await tx.delete(searchHistory).where(and(eq(searchHistory.userId, userId), notInArray(searchHistory.id, kept)));
+    await keepNewest(tx, {
+      table: searchHistory,
+      id: searchHistory.id,
+      where: eq(searchHistory.userId, userId),
+      order: newestFirst,
+      limit: SEARCH_HISTORY_LIMIT,
+    });
     await countSearch(tx, userId, cleaned, now);
     return toEntry(row);
   });
