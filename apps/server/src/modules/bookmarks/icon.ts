@@ -8,6 +8,7 @@
 
 import sharp from 'sharp';
 import { type FetchPolicy, safeGet } from '../../platform/safe-fetch/index.ts';
+import { sniffRasterImage } from '../../platform/storage/image-input.ts';
 
 /** An icon ready to store and serve. */
 export type PageIcon = { bytes: Buffer; contentType: 'image/png' | 'image/x-icon'; ext: 'png' | 'ico' };
@@ -127,15 +128,10 @@ export function decodeDataUri(uri: string): Buffer | null {
 
 type ImageKind = 'png' | 'jpeg' | 'gif' | 'webp' | 'ico' | 'svg';
 
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
 /** What the bytes really are, by their magic numbers (SVG: markup whose first element is <svg>); null for anything else. */
 export function sniffImage(bytes: Buffer): ImageKind | null {
-  if (bytes.subarray(0, 8).equals(PNG_MAGIC)) return 'png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  const head = bytes.subarray(0, 12).toString('latin1');
-  if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) return 'gif';
-  if (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP') return 'webp';
+  const raster = sniffRasterImage(bytes);
+  if (raster !== null) return raster;
   if (bytes.length >= 6 && bytes.readUInt16LE(0) === 0 && bytes.readUInt16LE(2) === 1 && bytes.readUInt16LE(4) > 0) {
     return 'ico';
   }
@@ -181,7 +177,7 @@ export function readIcoEntries(bytes: Buffer): IcoEntry[] | null {
       return null;
     }
     // Each image is a PNG or a bitmap starting with its 40-byte BITMAPINFOHEADER.
-    const isPng = bytes.subarray(offset, offset + 8).equals(PNG_MAGIC);
+    const isPng = sniffRasterImage(bytes.subarray(offset, offset + 8)) === 'png';
     if (!isPng && bytes.readUInt32LE(offset) !== 40) return null;
     entries.push({ width: bytes[at] || 256, height: bytes[at + 1] || 256, offset, size });
   }
@@ -241,7 +237,7 @@ export async function toSafeIcon(bytes: Buffer): Promise<PageIcon | null> {
       case 'ico': {
         const entries = readIcoEntries(bytes);
         if (!entries) return null;
-        const pngs = entries.filter((e) => bytes.subarray(e.offset, e.offset + 8).equals(PNG_MAGIC));
+        const pngs = entries.filter((e) => sniffRasterImage(bytes.subarray(e.offset, e.offset + 8)) === 'png');
         const largest = pngs.sort((a, b) => b.width * b.height - a.width * a.height)[0];
         if (largest) return await toPng(bytes.subarray(largest.offset, largest.offset + largest.size), false);
         return { bytes: rebuildIco(bytes, entries), contentType: 'image/x-icon', ext: 'ico' };

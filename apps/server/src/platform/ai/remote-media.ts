@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { sniffRasterImage } from '../storage/image-input.ts';
 import { AiProviderError, type GeneratedImage, type GeneratedVideo } from './types.ts';
 
 /** The largest picture a provider may hand us. */
@@ -75,16 +76,10 @@ export function kindOfStatus(status: number): 'unavailable' | 'refused' {
 
 type ImageType = GeneratedImage['contentType'];
 
-/** The picture format by its first bytes (the bytes decide, not the label). */
+/** The picture format by its first bytes (the bytes decide, not the label): PNG, JPEG or WebP. */
 export function sniffImageType(data: Buffer): ImageType | null {
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return 'image/png';
-  }
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') {
-    return 'image/webp';
-  }
-  return null;
+  const format = sniffRasterImage(data);
+  return format === 'png' || format === 'jpeg' || format === 'webp' ? (`image/${format}` as const) : null;
 }
 
 /** An MP4 (ISO base media file) starts with a box whose type is `ftyp`. */

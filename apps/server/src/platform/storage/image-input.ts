@@ -7,6 +7,18 @@ export const MAX_INPUT_PIXELS = IMAGE_MAX_MEGAPIXELS * 1_000_000;
 /** Formats decoded from an upload; anything else (text, SVG, PDF, TIFF…) is refused. */
 export const ACCEPTED_IMAGE_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** A raster picture's format by its first bytes (the bytes decide, not a name or a label); null for anything else. */
+export function sniffRasterImage(bytes: Buffer): 'png' | 'jpeg' | 'gif' | 'webp' | null {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_MAGIC)) return 'png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  const head = bytes.subarray(0, 12).toString('latin1');
+  if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) return 'gif';
+  if (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
 export type ImageInput = { format: string; width: number; height: number; hasAlpha: boolean };
 
 /**
