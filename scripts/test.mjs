@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { ensureWebBuild } from './build-if-needed.mjs';
 import { formatDuration, ROOT, requireInstalled, run, runNpm } from './lib/proc.mjs';
 import {
+  formatFailedTests,
   formatTotalLine,
   recordStageFailures,
   resetReports,
@@ -70,4 +71,6 @@ const uncounted = stages.filter((s) => {
 }).length;
 recordStageFailures('npm-test', uncounted);
 process.exitCode = stages.some((s) => s.outcome === 'failed') ? 1 : 0;
+const failedTests = formatFailedTests();
+if (failedTests) console.log(failedTests);
 console.log(formatTotalLine(totalCounts()));

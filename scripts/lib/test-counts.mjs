@@ -74,21 +74,18 @@ export function recordStageFailures(name, failed) {
   writeFileSync(join(REPORT_DIR, `stages-${name}.json`), JSON.stringify({ failed }));
 }
 
-/**
- * The `count` slowest journeys of a Playwright JSON report, slowest first: what the CI
- * time budget (docs/decisions/0009) is watched by.
- * @returns {{ ms: number, project: string, file: string, title: string }[]}
- */
-export function slowestJourneys(report, count = 10) {
+/** Every run of every journey in a Playwright JSON report, with its place and outcome. */
+function journeyRuns(report) {
   const rows = [];
   const walk = (suite, titles) => {
     const path = suite.title && suite.title !== suite.file ? [...titles, suite.title] : titles;
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         for (const result of test.results ?? []) {
-          if (result.status === 'skipped') continue;
           rows.push({
             ms: result.duration ?? 0,
+            status: result.status ?? '',
+            outcome: test.status ?? '',
             project: test.projectName ?? '',
             file: spec.file ?? suite.file ?? '',
             title: [...path, spec.title].join(' › '),
@@ -99,7 +96,70 @@ export function slowestJourneys(report, count = 10) {
     for (const child of suite.suites ?? []) walk(child, path);
   };
   for (const suite of report.suites ?? []) walk(suite, []);
-  return rows.sort((a, b) => b.ms - a.ms).slice(0, count);
+  return rows;
+}
+
+/**
+ * The `count` slowest journeys of a Playwright JSON report, slowest first: what the CI
+ * time budget (docs/decisions/0009) is watched by.
+ * @returns {{ ms: number, project: string, file: string, title: string }[]}
+ */
+export function slowestJourneys(report, count = 10) {
+  return journeyRuns(report)
+    .filter((row) => row.status !== 'skipped')
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map(({ ms, project, file, title }) => ({ ms, project, file, title }));
+}
+
+/**
+ * The failed tests of one report (Vitest or Playwright JSON), one line each, so a run that
+ * ends red names what failed right above its closing line.
+ * @returns {string[]}
+ */
+export function failedTests(report) {
+  if (Array.isArray(report.testResults)) {
+    const lines = [];
+    for (const file of report.testResults) {
+      const name = String(file.name ?? '').replace(`${ROOT}/`, '');
+      const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of failed) lines.push(`${name} › ${test.fullName ?? test.title}`);
+      // A file that failed to load or run has no failed test of its own.
+      if (failed.length === 0 && file.status === 'failed')
+        lines.push(`${name} (${String(file.message ?? 'failed').split('\n')[0]})`);
+    }
+    return lines;
+  }
+  const seen = new Set();
+  const lines = [];
+  for (const row of journeyRuns(report)) {
+    if (row.outcome !== 'unexpected') continue;
+    const line = `[${row.project}] ${row.file} › ${row.title}`;
+    if (!seen.has(line)) lines.push(line);
+    seen.add(line);
+  }
+  return lines;
+}
+
+/** The failed tests of every report written in this run, `<report>: <test>` each. */
+export function allFailedTests() {
+  if (!existsSync(REPORT_DIR)) return [];
+  const lines = [];
+  for (const file of readdirSync(REPORT_DIR).sort()) {
+    if (!file.endsWith('.json') || file.startsWith('stages')) continue;
+    try {
+      const report = JSON.parse(readFileSync(join(REPORT_DIR, file), 'utf8'));
+      for (const line of failedTests(report)) lines.push(`${file.replace(/\.json$/, '')}: ${line}`);
+    } catch {
+      // An unreadable report is counted as a failed stage by totalCounts' callers.
+    }
+  }
+  return lines;
+}
+
+/** The failed tests of this run as a block to print above the closing line ('' when none). */
+export function formatFailedTests(lines = allFailedTests()) {
+  return lines.length > 0 ? `failed tests / 失败的用例:\n${lines.map((line) => `  ✖ ${line}`).join('\n')}` : '';
 }
 
 /** The closing line CI reads: `Total: N passed, N failed[, N skipped]`. */
@@ -107,7 +167,10 @@ export function formatTotalLine({ passed, failed, skipped }) {
   return `Total: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
 }
 
-// `node scripts/lib/test-counts.mjs` prints the closing line for everything run so far.
+// `node scripts/lib/test-counts.mjs` names every failed test, then prints the closing line
+// for everything run so far.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const failed = formatFailedTests();
+  if (failed) console.log(failed);
   console.log(formatTotalLine(totalCounts()));
 }
