@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { blockAct, commentReply, commentSave, type Reply } from '@evcircle/contract';
+import { blockAct, commentPager, commentReply, commentSave, type Reply } from '@evcircle/contract';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, ONE_VIEWPORT, test } from './fixtures.ts';
 import { type LoggedInUser, loginByApi, useSession } from './support/login.ts';
@@ -238,6 +238,44 @@ test.describe('comments', () => {
     await expect(commentByText(section, word)).toHaveCount(0);
     await expect(section.getByTestId('comments-empty')).toHaveText('暂无评论，快来抢沙发');
     await expect(section.getByTestId('comment-count')).toHaveText('评论');
+  });
+
+  test.describe('on a bad network', () => {
+    // The browser's own line about the cut connection is expected; nothing else may log.
+    test.use({ allowedConsoleErrors: [/net::ERR_CONNECTION_RESET/] });
+
+    test('a comment whose answer is lost on the network is sent once more, directly, and stored once', {
+      tag: ONE_VIEWPORT,
+    }, async ({ page, context }) => {
+      const [author, reader] = await Promise.all([loginByApi(), loginByApi()]);
+      const pid = await createPost(author);
+      const section = await openPostAs(page, context, pid, reader);
+
+      // The first save reaches the server and is stored; its answer never reaches the page.
+      const sends: string[] = [];
+      await page.route('**/api/v1/cms/comment/save', async (route) => {
+        sends.push(route.request().postData() ?? '');
+        if (sends.length === 1) {
+          await route.fetch();
+          await route.abort('connectionreset');
+        } else {
+          await route.continue();
+        }
+      });
+      const word = `信号不好也只发一次 ${randomInt(1e6)}`;
+      await section.getByTestId('comment-input').fill(word);
+      await section.getByTestId('comment-input').press('Enter');
+      await expect(commentByText(section, word)).toHaveCount(1);
+      await expect(section.getByTestId('comment-count')).toHaveText('共 1 条评论');
+
+      // The retry carried the same client id, so the server answered the stored comment.
+      expect(sends).toHaveLength(2);
+      const ids = sends.map((body) => JSON.parse(body).client_msg_id);
+      expect(ids[0]).toMatch(/^[0-9a-f]{32}$/);
+      expect(ids[1]).toBe(ids[0]);
+      const stored = await reader.api.call(commentPager, { pid, page: 1, size: 20 });
+      expect(stored.filter((comment) => comment.content === word)).toHaveLength(1);
+    });
   });
 
   test('the comment box stays on screen and uncovered while reading, light and dark', async ({

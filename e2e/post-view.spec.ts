@@ -73,7 +73,7 @@ test.describe('post view', () => {
       const box = await body.boundingBox();
       if (!box) throw new Error('no post body');
       const y = box.y + Math.min(20, box.height / 2);
-      await drag(page, { x: 340, y }, { x: 60, y });
+      await drag(page, { x: 340, y }, { x: 60, y }, 3);
     } else {
       await page.getByTestId('post-modal-next').click();
     }

@@ -55,7 +55,7 @@ async function swipe(page: Page, target: Locator, direction: 'next' | 'previous'
   if (!box) throw new Error('nothing to swipe on');
   const y = box.y + Math.min(20, box.height / 2);
   const [from, to] = direction === 'next' ? [340, 60] : [60, 340];
-  await drag(page, { x: from, y }, { x: to, y });
+  await drag(page, { x: from, y }, { x: to, y }, 3);
 }
 
 async function dataIds(cards: Locator, attribute: string): Promise<number[]> {

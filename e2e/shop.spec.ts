@@ -127,7 +127,7 @@ test.describe('shop', () => {
       const title = await modal.getByTestId('product-title').boundingBox();
       if (!title) throw new Error('no title');
       const y = title.y + title.height / 2;
-      await drag(page, { x: 340, y }, { x: 60, y });
+      await drag(page, { x: 340, y }, { x: 60, y }, 3);
     } else {
       await page.getByTestId('product-modal-next').click();
     }
@@ -138,7 +138,7 @@ test.describe('shop', () => {
       const title = await modal.getByTestId('product-title').boundingBox();
       if (!title) throw new Error('no title');
       const y = title.y + title.height / 2;
-      await drag(page, { x: 60, y }, { x: 340, y });
+      await drag(page, { x: 60, y }, { x: 340, y }, 3);
     } else {
       await page.keyboard.press('ArrowLeft');
     }

@@ -1,6 +1,10 @@
 import type { Page } from '@playwright/test';
 
-/** A finger drag, sent through the DevTools protocol as real touch events. */
+/**
+ * A finger drag, sent through the DevTools protocol as real touch events. A sideways
+ * swipe between list items wants few steps (3): the list modal reads a swipe slower than
+ * 1.5 s as reading, and each step is a round trip a busy machine answers slowly.
+ */
 export async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, steps = 8) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   CHAT_TEXT_MAX_LENGTH,
-  CLIENT_MSG_ID_MAX_LENGTH,
   FRIEND_TYPES,
   MSG_TYPE,
   READ_TARGETS,
@@ -12,7 +11,7 @@ import {
 import { PAGE_SIZE, SEARCH_WORD_MAX_LENGTH } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { UserCardSchema } from './entities/user.ts';
-import { IdSchema, pageField, sizeField } from './schemas.ts';
+import { ClientMsgIdField, IdSchema, pageField, sizeField } from './schemas.ts';
 import { defineErrors, STATUS } from './status.ts';
 
 /** A shared post as a chat card; `live` false once the post is deleted (the card says so). */
@@ -172,12 +171,7 @@ export const MessageFields = {
   media_src: z.string({ error: 'media_src 须为文本' }).trim().max(500, { error: 'media_src 过长' }).default(''),
   post_id: OptionalRef,
   prd_id: OptionalRef,
-  client_msg_id: z
-    .string({ error: 'client_msg_id 须为文本' })
-    .trim()
-    .max(CLIENT_MSG_ID_MAX_LENGTH, { error: `client_msg_id 不能超过 ${CLIENT_MSG_ID_MAX_LENGTH} 个字符` })
-    .regex(/^[A-Za-z0-9_-]*$/, { error: 'client_msg_id 只能包含字母、数字、- 和 _' })
-    .default(''),
+  client_msg_id: ClientMsgIdField,
 };
 
 /** Sends of a person, private and team alike: a burst, and an hour. */

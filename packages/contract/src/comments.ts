@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COMMENT_MAX_LENGTH, PAGE_SIZE } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { CommentSchema, ReplySchema } from './entities/comment.ts';
-import { IdSchema, OptionalIdSchema, pageField, sizeField } from './schemas.ts';
+import { ClientMsgIdField, IdSchema, OptionalIdSchema, pageField, sizeField } from './schemas.ts';
 import { defineErrors, STATUS } from './status.ts';
 
 const CommentText = z
@@ -31,11 +31,14 @@ export const replyPager = defineEndpoint({
   summary: '评论的回复列表',
 });
 
-/** Comments on a post; answers the new comment. */
+/**
+ * Comments on a post; answers the new comment. `client_msg_id` (optional) makes the one
+ * retry SPEC.md §7 allows after a network failure answer the same comment, never a second.
+ */
 export const commentSave = defineEndpoint({
   method: 'POST',
   path: '/api/v1/cms/comment/save',
-  body: z.object({ pid: IdSchema, content: CommentText }),
+  body: z.object({ pid: IdSchema, content: CommentText, client_msg_id: ClientMsgIdField }),
   data: CommentSchema,
   auth: 'user',
   summary: '发表评论',
@@ -43,12 +46,19 @@ export const commentSave = defineEndpoint({
 
 /**
  * Replies to comment `cid` of post `pid`; `replyto` is the uid of the person answered
- * when replying to a reply (left out when replying to the comment itself).
+ * when replying to a reply (left out when replying to the comment itself); `client_msg_id`
+ * as for commentSave.
  */
 export const commentReply = defineEndpoint({
   method: 'POST',
   path: '/api/v1/cms/comment/reply',
-  body: z.object({ pid: IdSchema, cid: IdSchema, content: CommentText, replyto: OptionalIdSchema }),
+  body: z.object({
+    pid: IdSchema,
+    cid: IdSchema,
+    content: CommentText,
+    replyto: OptionalIdSchema,
+    client_msg_id: ClientMsgIdField,
+  }),
   data: ReplySchema,
   auth: 'user',
   summary: '回复评论',
@@ -70,4 +80,6 @@ export const commentsErrors = defineErrors({
   COMMENT_NOT_FOUND: { status: STATUS.NOT_FOUND, message: '评论不存在或已删除' },
   /** The post's author (or the comment's author, for a reply) has blocked the viewer. */
   COMMENT_BLOCKED: { status: STATUS.FORBIDDEN, message: '由于对方的隐私设置，你无法评论' },
+  /** The same client_msg_id sent again with another comment (or under another post). */
+  COMMENT_CLIENT_ID_REUSED: { status: STATUS.CONFLICT, message: '评论编号已被使用' },
 });

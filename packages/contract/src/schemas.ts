@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLIENT_MSG_ID_MAX_LENGTH } from './chat-rules.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 
 /** A positive integer page number that arrives as text; clear zh-CN errors. */
@@ -141,3 +142,14 @@ export const OptionalIdSchema = z
     IdSchema.optional(),
   )
   .optional();
+
+/**
+ * The client's own id of a message or comment ('' = none): sending the same id again is a
+ * retry, answered with what the first send stored (chat sends, comment save and reply).
+ */
+export const ClientMsgIdField = z
+  .string({ error: 'client_msg_id 须为文本' })
+  .trim()
+  .max(CLIENT_MSG_ID_MAX_LENGTH, { error: `client_msg_id 不能超过 ${CLIENT_MSG_ID_MAX_LENGTH} 个字符` })
+  .regex(/^[A-Za-z0-9_-]*$/, { error: 'client_msg_id 只能包含字母、数字、- 和 _' })
+  .default('');

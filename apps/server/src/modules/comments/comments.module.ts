@@ -15,7 +15,7 @@ export const commentsModule = defineModule({
     serve(replyPager, ({ cid, page, size }, { viewer }) =>
       listReplies(app.db, cid, { page, size }, viewer?.id ?? null),
     ),
-    serve(commentSave, ({ pid, content }, { viewer }) => saveComment(app.db, viewer.id, pid, content)),
+    serve(commentSave, (input, { viewer }) => saveComment(app.db, viewer.id, input)),
     serve(commentReply, (input, { viewer }) => replyComment(app.db, viewer.id, input)),
     serve(commentDelete, ({ cid }, { viewer }) => deleteComment(app.db, { cid, actorId: viewer.id })),
   ],

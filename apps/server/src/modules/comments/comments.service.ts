@@ -2,7 +2,7 @@ import { AppError, COMMENT_PREVIEW_REPLIES, type Comment, type Reply } from '@ev
 import { and, asc, desc, eq, inArray, isNull, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.ts';
-import { transaction } from '../../platform/events.ts';
+import { type Announce, transaction } from '../../platform/events.ts';
 import { requireUser, users, vipOf } from '../accounts/index.ts';
 import { assertNoProhibitedWords } from '../moderation/index.ts';
 import { findLivePostAuthor } from '../posts/index.ts';
@@ -205,23 +205,92 @@ export async function listReplies(db: Db, cid: number, paging: Paging, viewerId:
   return rows.map((row) => toReply(row, { viewerId, liked }));
 }
 
+/** What a comment send is, to tell its retry (same client_msg_id) from another comment. */
+type CommentRetry = {
+  userId: number;
+  clientMsgId: string | null;
+  postId: number;
+  /** The top-level comment a reply goes under; null for a comment. */
+  parentId: number | null;
+  content: string;
+};
+
+/** Thrown inside the write when the client id is taken: the write rolls back, then is replayed. */
+class RetryConflict extends Error {}
+
+/**
+ * The author's stored comment with this send's client_msg_id, when the send repeats it
+ * (same post, same place, same text): null when there is none (or no client id);
+ * COMMENT_CLIENT_ID_REUSED when it is another comment; COMMENT_NOT_FOUND once deleted.
+ */
+async function findCommentReplay(db: Db, send: CommentRetry): Promise<CommentRow | null> {
+  if (send.clientMsgId === null) return null;
+  const [stored] = await db
+    .select({ id: comments.id })
+    .from(comments)
+    .where(and(eq(comments.userId, send.userId), eq(comments.clientMsgId, send.clientMsgId)))
+    .limit(1);
+  if (!stored) return null;
+  const row = await findCommentRow(db, stored.id);
+  if (!row) return null;
+  if (row.postId !== send.postId || row.parentId !== send.parentId || row.content !== send.content) {
+    throw new AppError('COMMENT_CLIENT_ID_REUSED');
+  }
+  if (row.deletedAt !== null) throw new AppError('COMMENT_NOT_FOUND');
+  return row;
+}
+
+/**
+ * Runs the write of a new comment; when its insert meets the same client id (a retry that
+ * raced the first send), the write rolls back and the stored comment's id is answered.
+ */
+async function insertOrReplay(
+  db: Db,
+  send: CommentRetry,
+  write: (tx: Db, announce: Announce) => Promise<number>,
+): Promise<number> {
+  try {
+    return await transaction(db, write);
+  } catch (error) {
+    if (!(error instanceof RetryConflict)) throw error;
+    const replayed = await findCommentReplay(db, send);
+    if (!replayed) throw new AppError('COMMENT_CLIENT_ID_REUSED');
+    return replayed.id;
+  }
+}
+
 /**
  * Comments `content` on post `pid` as `viewerId`; answers the new comment. The post must
  * be live (POST_NOT_FOUND) and its author must not have blocked the viewer
  * (COMMENT_BLOCKED); prohibited words are refused (CONTENT_PROHIBITED). The comment and
  * the post's comment counter are written in one transaction.
  */
-export async function saveComment(db: Db, viewerId: number, pid: number, content: string): Promise<Comment> {
+export async function saveComment(
+  db: Db,
+  viewerId: number,
+  input: { pid: number; content: string; client_msg_id?: string | undefined },
+): Promise<Comment> {
+  const { pid, content } = input;
+  const retry: CommentRetry = {
+    userId: viewerId,
+    clientMsgId: input.client_msg_id || null,
+    postId: pid,
+    parentId: null,
+    content,
+  };
+  const replayed = await findCommentReplay(db, retry);
+  if (replayed) return toComment(replayed, { viewerId, liked: new Set() }, 0, []);
   assertNoProhibitedWords(content, 'content');
   const postAuthor = await requireLivePostAuthor(db, pid);
   if (postAuthor !== viewerId && (await hasBlocked(db, postAuthor, viewerId))) throw new AppError('COMMENT_BLOCKED');
 
-  const cid = await transaction(db, async (tx, announce) => {
+  const cid = await insertOrReplay(db, retry, async (tx, announce) => {
     const [row] = await tx
       .insert(comments)
-      .values({ postId: pid, userId: viewerId, content })
+      .values({ postId: pid, userId: viewerId, content, clientMsgId: retry.clientMsgId })
+      .onConflictDoNothing()
       .returning({ id: comments.id });
-    if (!row) throw new Error('saveComment: insert returned no row');
+    if (!row) throw new RetryConflict();
     // The posts module counts it here; a post deleted meanwhile rolls the insert back (POST_NOT_FOUND).
     await announce('comment.created', {
       commentId: row.id,
@@ -238,7 +307,13 @@ export async function saveComment(db: Db, viewerId: number, pid: number, content
   return toComment(row, { viewerId, liked: new Set() }, 0, []);
 }
 
-export type ReplyInput = { pid: number; cid: number; content: string; replyto?: number | undefined };
+export type ReplyInput = {
+  pid: number;
+  cid: number;
+  content: string;
+  replyto?: number | undefined;
+  client_msg_id?: string | undefined;
+};
 
 /**
  * Replies to comment `cid` of post `pid`. When `cid` is itself a reply, the new reply
@@ -256,6 +331,15 @@ export async function replyComment(db: Db, viewerId: number, input: ReplyInput):
   const topId = target.parentId ?? target.id;
   const top = target.parentId === null ? target : await findCommentRow(db, topId);
   if (!top || top.deletedAt !== null) throw new AppError('COMMENT_NOT_FOUND');
+  const retry: CommentRetry = {
+    userId: viewerId,
+    clientMsgId: input.client_msg_id || null,
+    postId: input.pid,
+    parentId: topId,
+    content: input.content,
+  };
+  const replayed = await findCommentReplay(db, retry);
+  if (replayed) return toReply(replayed, { viewerId, liked: new Set() });
 
   // An explicit replyto must be a live user; the author of the reply answered is taken as is
   // (a reply to someone who has since deleted their account still answers them).
@@ -269,7 +353,7 @@ export async function replyComment(db: Db, viewerId: number, input: ReplyInput):
   const blocked = await Promise.all([...guards].map((uid) => hasBlocked(db, uid, viewerId)));
   if (blocked.some(Boolean)) throw new AppError('COMMENT_BLOCKED');
 
-  const cid = await transaction(db, async (tx, announce) => {
+  const cid = await insertOrReplay(db, retry, async (tx, announce) => {
     // The comment's row first (locks it): a reply cannot slip under a comment being deleted.
     const [parent] = await tx
       .update(comments)
@@ -285,9 +369,12 @@ export async function replyComment(db: Db, viewerId: number, input: ReplyInput):
         parentId: topId,
         replyToUserId: answered,
         content: input.content,
+        clientMsgId: retry.clientMsgId,
       })
+      .onConflictDoNothing()
       .returning({ id: comments.id });
-    if (!row) throw new Error('replyComment: insert returned no row');
+    // Only the client id can conflict: the reply count bumped above rolls back with it.
+    if (!row) throw new RetryConflict();
     await announce('comment.created', {
       commentId: row.id,
       postId: input.pid,

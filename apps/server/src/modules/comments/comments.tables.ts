@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { userKey } from '../accounts/index.ts';
 import { postKey } from '../posts/index.ts';
 
@@ -20,8 +20,14 @@ export const comments = pgTable(
     replyCount: integer('reply_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The client's own id of this comment (SPEC.md §7: comment save and reply retry once when
+     * the network fails): the same author sending the same id again gets this comment back.
+     */
+    clientMsgId: text('client_msg_id'),
   },
   (t) => [
+    uniqueIndex('comments_client_msg_idx').on(t.userId, t.clientMsgId).where(sql`${t.clientMsgId} is not null`),
     index('comments_post_idx').on(t.postId, t.id.desc()).where(sql`${t.parentId} is null and ${t.deletedAt} is null`),
     index('comments_parent_idx').on(t.parentId, t.id).where(sql`${t.deletedAt} is null`),
     index('comments_user_idx').on(t.userId),

@@ -568,3 +568,100 @@ describe('POST /api/v1/cms/comment/delete', () => {
     expect(await t.api.call(commentPager, { pid: post.id })).toEqual([]);
   });
 });
+
+describe('the one retry of comment save and reply (SPEC.md §7): client_msg_id', () => {
+  async function commentsOf(userId: number, clientMsgId: string) {
+    return t.app.db
+      .select()
+      .from(comments)
+      .where(and(eq(comments.userId, userId), eq(comments.clientMsgId, clientMsgId)));
+  }
+
+  it('a retried save answers the same comment, stored and counted once, even when both arrive together', async () => {
+    const author = await person();
+    const me = await person();
+    const post = await freshPost(author.id);
+    const send = { pid: post.id, content: '充电桩在地下二层', client_msg_id: 'c-retry-1' };
+
+    const first = await me.api.call(commentSave, send);
+    const again = await me.api.call(commentSave, send);
+    expect(again).toEqual(first);
+    // The first answer lost on the network while the retry is already on its way.
+    const [a, b] = await Promise.all([
+      me.api.call(commentSave, { ...send, client_msg_id: 'c-retry-2' }),
+      me.api.call(commentSave, { ...send, client_msg_id: 'c-retry-2' }),
+    ]);
+    expect(a.cid).toBe(b.cid);
+    await settleEvents(t.app.db);
+
+    expect(await commentsOf(me.id, 'c-retry-1')).toHaveLength(1);
+    expect(await commentsOf(me.id, 'c-retry-2')).toHaveLength(1);
+    expect((await postRow(post.id)).commentCount).toBe(2);
+  });
+
+  it('a retried reply answers the same reply and counts it once on the comment and the post', async () => {
+    const author = await person();
+    const me = await person();
+    const post = await freshPost(author.id);
+    const comment = await author.api.call(commentSave, { pid: post.id, content: '有人试过吗' });
+    const send = { pid: post.id, cid: comment.cid, content: '试过，很好用', client_msg_id: 'r-retry-1' };
+
+    const [first, second] = await Promise.all([me.api.call(commentReply, send), me.api.call(commentReply, send)]);
+    const third = await me.api.call(commentReply, send);
+    expect(second.cid).toBe(first.cid);
+    expect(third).toEqual(first);
+    await settleEvents(t.app.db);
+
+    expect(await commentsOf(me.id, 'r-retry-1')).toHaveLength(1);
+    expect((await commentRow(comment.cid)).replyCount).toBe(1);
+    expect((await postRow(post.id)).commentCount).toBe(2);
+  });
+
+  it('refuses the same id for another text, post or place, and changes nothing; other people and no id are free', async () => {
+    const author = await person();
+    const me = await person();
+    const other = await person();
+    const post = await freshPost(author.id);
+    const otherPost = await freshPost(author.id);
+    const first = await me.api.call(commentSave, { pid: post.id, content: '第一条', client_msg_id: 'same-id' });
+
+    for (const reused of [
+      me.api.call(commentSave, { pid: post.id, content: '第二条', client_msg_id: 'same-id' }),
+      me.api.call(commentSave, { pid: otherPost.id, content: '第一条', client_msg_id: 'same-id' }),
+      me.api.call(commentReply, { pid: post.id, cid: first.cid, content: '第一条', client_msg_id: 'same-id' }),
+    ]) {
+      expect(await apiFailure(reused)).toMatchObject({ status: STATUS.CONFLICT, message: '评论编号已被使用' });
+    }
+    expect(await commentsOf(me.id, 'same-id')).toHaveLength(1);
+    expect((await commentRow(first.cid)).replyCount).toBe(0);
+
+    // Another author's id space is their own; without an id every send is a new comment.
+    const theirs = await other.api.call(commentSave, { pid: post.id, content: '第一条', client_msg_id: 'same-id' });
+    expect(theirs.cid).not.toBe(first.cid);
+    const plain = [
+      await me.api.call(commentSave, { pid: post.id, content: '无编号' }),
+      await me.api.call(commentSave, { pid: post.id, content: '无编号' }),
+    ];
+    expect(plain[0]?.cid).not.toBe(plain[1]?.cid);
+    await settleEvents(t.app.db);
+    expect((await postRow(post.id)).commentCount).toBe(4);
+  });
+
+  it('a retry of a comment deleted meanwhile is 评论不存在, not a new comment; a bad id is refused', async () => {
+    const author = await person();
+    const me = await person();
+    const post = await freshPost(author.id);
+    const send = { pid: post.id, content: '马上删', client_msg_id: 'gone-1' };
+    const first = await me.api.call(commentSave, send);
+    await me.api.call(commentDelete, { cid: first.cid });
+    expect(await apiFailure(me.api.call(commentSave, send))).toMatchObject({ status: STATUS.NOT_FOUND });
+    expect(await commentsOf(me.id, 'gone-1')).toHaveLength(1);
+
+    expect(
+      await apiFailure(me.api.call(commentSave, { pid: post.id, content: '好', client_msg_id: "x' or 1=1" })),
+    ).toMatchObject({
+      status: STATUS.VALIDATION_FAILED,
+      message: expect.stringContaining('client_msg_id 只能包含字母、数字、- 和 _'),
+    });
+  });
+});

@@ -22,6 +22,8 @@ export const shopCategories = pgTable(
     // NOTE: no cascade: a category with sub-categories is CATEGORY_NOT_EMPTY, never removed with them.
     parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => shopCategories.id),
     name: text('name').notNull(),
+    /** An Iconify icon name (`mdi:car-battery`) an admin picked; served by /api/icons. */
+    icon: text('icon'),
     sort: integer('sort').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

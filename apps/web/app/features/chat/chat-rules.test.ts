@@ -1,6 +1,6 @@
 import type { ChatMessage, Conversation } from '@evcircle/contract/client';
 import { describe, expect, it } from 'vitest';
-import { applyLiveMessage, deliveryOf, mergeMessages, newClientMsgId, previewOf } from './chat-rules.ts';
+import { applyLiveMessage, deliveryOf, mergeMessages, previewOf } from './chat-rules.ts';
 import { clockTime, dayLabel, isSameChinaDay } from './chat-time.ts';
 
 function message(id: number, patch: Partial<ChatMessage> = {}): ChatMessage {
@@ -44,12 +44,6 @@ function conversation(id: number, receiverId: number, patch: Partial<Conversatio
 }
 
 describe('chat rules', () => {
-  it('makes client message ids the server accepts, never the same twice', () => {
-    const a = newClientMsgId();
-    expect(a).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
-    expect(newClientMsgId()).not.toBe(a);
-  });
-
   it('merges messages by id, in id order, with no duplicates', () => {
     const merged = mergeMessages([message(3), message(5)], [message(4), message(5, { content: 'new' }), message(1)]);
     expect(merged.map((m) => m.id)).toEqual([1, 3, 4, 5]);

@@ -1,20 +1,6 @@
 import { type ChatMessage, type Conversation, MSG_TYPE, TALK_TYPE } from '@evcircle/contract/client';
 import { CHAT_MESSAGES } from './messages.ts';
 
-/**
- * A new client message id: what makes a retried send store one message (the server
- * answers the stored message for an id it has seen). 32 hex digits, within
- * /^[A-Za-z0-9_-]{1,64}$/.
- */
-export function newClientMsgId(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
-    return crypto.randomUUID().replaceAll('-', '');
-  }
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** Messages in id order, each once: `incoming` wins over an older copy of the same id. */
 export function mergeMessages(existing: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
   if (incoming.length === 0) return existing as ChatMessage[];

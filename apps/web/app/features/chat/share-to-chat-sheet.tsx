@@ -14,11 +14,11 @@ import {
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useApi } from '~/lib/api.ts';
+import { newClientMsgId } from '~/lib/client-msg-id.ts';
 import { useRootData } from '~/lib/root-data.ts';
 import { Avatar } from '~/ui/avatar.tsx';
 import { Sheet } from '~/ui/sheet.tsx';
 import { useToast } from '~/ui/toast.tsx';
-import { newClientMsgId } from './chat-rules.ts';
 import { ConversationSkeletons } from './conversation-list.tsx';
 import { CHAT_MESSAGES } from './messages.ts';
 import { relationLabel } from './relation-label.ts';

@@ -2,7 +2,8 @@ import { type ChatMessage, MSG_TYPE, PAGE_SIZE, REALTIME_EVENTS } from '@evcircl
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveCatchUp, useLiveEvent } from '~/features/realtime/index.ts';
 import { uploadMedia } from '~/features/uploads/index.ts';
-import { mergeMessages, newClientMsgId } from './chat-rules.ts';
+import { newClientMsgId } from '~/lib/client-msg-id.ts';
+import { mergeMessages } from './chat-rules.ts';
 
 /** How many messages a history page asks for. */
 export const CHAT_PAGE_SIZE = PAGE_SIZE.chats;

@@ -11,6 +11,7 @@ import {
 } from '@evcircle/contract/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '~/lib/api.ts';
+import { newClientMsgId, withOneDirectRetry } from '~/lib/client-msg-id.ts';
 import { type PagedStatus, usePagedList } from '~/lib/use-paged-list.ts';
 import {
   addLoadedReplies,
@@ -135,15 +136,21 @@ export function useComments(pid: number, viewerKey: number, firstPage: Comment[]
     [api, setComments],
   );
 
-  /** Publishes a comment, or a reply when `target` is set; answers what the server answered. */
+  /**
+   * Publishes a comment, or a reply when `target` is set; answers what the server answered.
+   * A network failure gets one direct retry with the same client id (SPEC.md §7), which the
+   * server answers with the comment the first try stored, if it did.
+   */
   const send = useCallback(
     async (content: string, target: ReplyTarget | null): Promise<Comment | Reply> => {
+      const client_msg_id = newClientMsgId();
       if (target) {
-        const reply = await api.call(commentReply, { pid, cid: target.cid, content, replyto: target.replyto });
+        const input = { pid, cid: target.cid, content, replyto: target.replyto, client_msg_id };
+        const reply = await withOneDirectRetry(() => api.call(commentReply, input));
         setComments((list) => addNewReply(list, reply));
         return reply;
       }
-      const comment = await api.call(commentSave, { pid, content });
+      const comment = await withOneDirectRetry(() => api.call(commentSave, { pid, content, client_msg_id }));
       setComments((list) => prependComment(list, comment));
       return comment;
     },
