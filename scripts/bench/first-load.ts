@@ -96,6 +96,7 @@ export const WATCHED_PAGES = [
   ['/ai', 'routes/ai'],
   ['/lockchime', 'routes/lockchime'],
   ['/bookmarks', 'routes/bookmarks'],
+  ['/go?url={url}', 'routes/go'],
   ['/admin/bookmarks', 'routes/admin-bookmarks'],
   ['/m/components/{name}', 'routes/m-components'],
   ['/post/components/{name}', 'routes/post-components'],

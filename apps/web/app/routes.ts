@@ -68,6 +68,8 @@ export default [
   // URL bookmarks (issue 20): the viewer's links (SPEC.md §2) and the admin's blocked domains.
   route('bookmarks', 'routes/bookmarks.tsx'),
   route('admin/bookmarks', 'routes/admin-bookmarks.tsx'),
+  // The interstitial 即将离开车友圈 before another site (issue 21; docs/decisions/0025-shell-and-links.md).
+  route('go', 'routes/go.tsx'),
   // The component previews of SPEC.md §2 "Other paths", a prefix's index without a name
   // (not linked from the product, noindex), and the paged-list test page.
   route('m/components/:name?', 'routes/m-components.tsx'),

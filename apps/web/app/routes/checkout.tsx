@@ -1,10 +1,15 @@
 import { ApiError, orderPreview, payMethods, STATUS } from '@evcircle/contract/client';
 import { ShoppingCart, TriangleAlert } from 'lucide-react';
 import { LoginPrompt } from '~/features/auth/index.ts';
+import { NonavFrame } from '~/features/layout/index.ts';
 import { CheckoutView, cidsFromSearch, ORDERS_MESSAGES } from '~/features/orders/index.ts';
 import { serverApi } from '~/lib/api.ts';
+import type { RouteHandle } from '~/lib/route-handle.ts';
 import { RefusalNotice } from '~/ui/refusal-notice.tsx';
 import type { Route } from './+types/checkout';
+
+/** A page that stands alone (layout nonav): no site navigation between the cart and paying. */
+export const handle: RouteHandle = { layout: 'nonav' };
 
 /**
  * /checkout?cids=1,2 (a path of our own: docs/decisions/0021-shop-orders.md): the chosen
@@ -39,33 +44,35 @@ export const meta: Route.MetaFunction = () => [
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-3xl px-3 pt-4 pb-6 md:px-6 md:pt-8 md:pb-10">
-      <h1 className="mb-3 px-1 text-xl font-bold md:text-2xl">{ORDERS_MESSAGES.checkoutTitle}</h1>
-      {loaderData.state === 'guest' ? (
-        <LoginPrompt
-          icon={ShoppingCart}
-          title={ORDERS_MESSAGES.checkoutGuestTitle}
-          hint={ORDERS_MESSAGES.checkoutGuestHint}
-          testId="checkout-guest"
-        />
-      ) : null}
-      {loaderData.state === 'refused' ? (
-        <RefusalNotice
-          testId="checkout-refused"
-          icon={TriangleAlert}
-          title={loaderData.message}
-          hint={ORDERS_MESSAGES.checkoutRefusedHint}
-          back={{ to: '/cart', label: ORDERS_MESSAGES.backToCart }}
-        />
-      ) : null}
-      {loaderData.state === 'ok' ? (
-        <CheckoutView
-          cids={loaderData.cids}
-          initial={loaderData.preview}
-          methods={loaderData.methods}
-          imageBase={loaderData.imageBase}
-        />
-      ) : null}
-    </div>
+    <NonavFrame>
+      <div className="mx-auto w-full max-w-3xl px-3 pt-2 pb-6 md:px-6 md:pt-4 md:pb-10">
+        <h1 className="mb-3 px-1 text-xl font-bold md:text-2xl">{ORDERS_MESSAGES.checkoutTitle}</h1>
+        {loaderData.state === 'guest' ? (
+          <LoginPrompt
+            icon={ShoppingCart}
+            title={ORDERS_MESSAGES.checkoutGuestTitle}
+            hint={ORDERS_MESSAGES.checkoutGuestHint}
+            testId="checkout-guest"
+          />
+        ) : null}
+        {loaderData.state === 'refused' ? (
+          <RefusalNotice
+            testId="checkout-refused"
+            icon={TriangleAlert}
+            title={loaderData.message}
+            hint={ORDERS_MESSAGES.checkoutRefusedHint}
+            back={{ to: '/cart', label: ORDERS_MESSAGES.backToCart }}
+          />
+        ) : null}
+        {loaderData.state === 'ok' ? (
+          <CheckoutView
+            cids={loaderData.cids}
+            initial={loaderData.preview}
+            methods={loaderData.methods}
+            imageBase={loaderData.imageBase}
+          />
+        ) : null}
+      </div>
+    </NonavFrame>
   );
 }

@@ -1,11 +1,13 @@
 import { ApiError, formatMessage, STATUS, scanInfo } from '@evcircle/contract/client';
+import { NonavFrame } from '~/features/layout/index.ts';
 import { SITE_MESSAGES } from '~/features/platform/index.ts';
 import { SCAN_LOGIN_MESSAGES, ScanConfirm, type ScanLoad } from '~/features/scan-login/index.ts';
 import { serverApi } from '~/lib/api.ts';
 import type { RouteHandle } from '~/lib/route-handle.ts';
 import type { Route } from './+types/m-scan';
 
-export const handle: RouteHandle = { layout: 'mobile' };
+/** A page that stands alone (layout nonav): the phone is mid-login, with nowhere to wander off to. */
+export const handle: RouteHandle = { layout: 'nonav' };
 
 /**
  * The request's details for the logged-in phone (a read; marking the code scanned is a
@@ -31,5 +33,11 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function ScanConfirmPage({ loaderData, params }: Route.ComponentProps) {
-  return <ScanConfirm scanCode={params.scanCode} load={loaderData} />;
+  return (
+    <NonavFrame>
+      <div className="mx-auto w-full max-w-md flex-1 bg-white dark:bg-gray-900">
+        <ScanConfirm scanCode={params.scanCode} load={loaderData} />
+      </div>
+    </NonavFrame>
+  );
 }

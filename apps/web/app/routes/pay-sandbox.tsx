@@ -1,6 +1,7 @@
 import { ApiError, STATUS, sandboxCheckout } from '@evcircle/contract/client';
 import { data } from 'react-router';
 import { GeneralErrorBoundary } from '~/features/errors/index.ts';
+import { NonavFrame } from '~/features/layout/index.ts';
 import { PAYMENTS_MESSAGES, SandboxCheckoutError, SandboxCheckoutView } from '~/features/payments/index.ts';
 import { serverApi } from '~/lib/api.ts';
 import type { RouteHandle } from '~/lib/route-handle.ts';
@@ -33,17 +34,17 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function PaySandboxPage({ loaderData }: Route.ComponentProps) {
-  // The nonav frame: one column on a quiet background, nowhere to wander off to mid-payment.
+  // Inside the nonav frame (features/layout): the cashier's own phone-width column.
   return (
-    <div data-layout="nonav" className="min-h-dvh bg-gray-100 dark:bg-gray-950">
-      <main className="mx-auto flex min-h-dvh max-w-md flex-col">
+    <NonavFrame>
+      <div className="mx-auto flex w-full max-w-md flex-1 flex-col">
         {loaderData.state === 'error' ? (
           <SandboxCheckoutError message={loaderData.message} />
         ) : (
           <SandboxCheckoutView checkout={loaderData.checkout} ticket={loaderData.ticket} />
         )}
-      </main>
-    </div>
+      </div>
+    </NonavFrame>
   );
 }
 

@@ -1,12 +1,10 @@
 import type { Bookmark } from '@evcircle/contract/client';
 import { Flame, FolderClosed, Pencil, Trash2 } from 'lucide-react';
+import { UserLink } from '~/features/links/index.ts';
 import { IconButton } from '~/ui/icon-button.tsx';
 import { BookmarkIcon } from './bookmark-icon.tsx';
 import { displayHost } from './bookmark-view-rules.ts';
 import { BOOKMARKS_MESSAGES } from './messages.ts';
-
-/** Links to other sites: a new tab that cannot reach back to us, no referrer, and marked as user content. */
-export const EXTERNAL_LINK = { target: '_blank', rel: 'noopener noreferrer ugc' } as const;
 
 type BookmarkRowProps = {
   bookmark: Bookmark;
@@ -30,9 +28,10 @@ export function BookmarkRow({ bookmark, onOpen, onEdit, onDelete, onPin }: Bookm
     >
       <BookmarkIcon url={bookmark.url} favicon={bookmark.favicon} className="mt-0.5" />
       <div className="min-w-0 flex-1">
-        <a
-          href={bookmark.url}
-          {...EXTERNAL_LINK}
+        {/* Through the interstitial 即将离开车友圈, in a new tab on every device (features/links). */}
+        <UserLink
+          url={bookmark.url}
+          newTab="always"
           onClick={() => onOpen(bookmark)}
           onAuxClick={(event) => {
             if (event.button === 1) onOpen(bookmark);
@@ -41,7 +40,7 @@ export function BookmarkRow({ bookmark, onOpen, onEdit, onDelete, onPin }: Bookm
           className="line-clamp-2 font-medium break-all text-gray-900 hover:text-primary-700 hover:underline dark:text-gray-100 dark:hover:text-primary-400"
         >
           {title}
-        </a>
+        </UserLink>
         <p className="mt-0.5 flex min-w-0 items-center gap-2 text-xs text-gray-500 dark:text-gray-400">
           <span className="truncate" data-testid="bookmark-host">
             {displayHost(bookmark.url)}

@@ -17,6 +17,7 @@ import { BookmarkX, Search, X } from 'lucide-react';
 import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { useViewer } from '~/features/auth/index.ts';
 import { useApi } from '~/lib/api.ts';
+import { lazyComponent } from '~/lib/lazy-component.ts';
 import { usePagedList } from '~/lib/use-paged-list.ts';
 import { cn } from '~/ui/cn.ts';
 import { ListFooter } from '~/ui/list-footer.tsx';
@@ -26,9 +27,14 @@ import { BookmarkRow } from './bookmark-row.tsx';
 import { listKey } from './bookmark-view-rules.ts';
 import { EditSheet } from './edit-sheet.tsx';
 import { fieldClass } from './fields.tsx';
-import { HotLinks } from './hot-links.tsx';
 import { BOOKMARKS_MESSAGES } from './messages.ts';
 import { UrlHistory } from './url-history.tsx';
+
+/**
+ * 热门链接 loads apart from the page (the reader's own links come first); the server renders
+ * it in place (lazyComponent), and its props stay the same across renders.
+ */
+const HotLinks = lazyComponent(() => import('./hot-links.tsx').then((module) => module.HotLinks));
 
 /** Items a page of the list holds (SPEC.md §9: bookmarks 20). */
 const SIZE = PAGE_SIZE.bookmarks;
@@ -172,11 +178,14 @@ export function BookmarksPage({
     refreshHot();
   }
 
-  const setPinned = async (link: HotUrl, pinned: boolean) => {
-    await api.call(bookmarkSetHot, { url: link.url, hot: pinned, title: link.title });
-    toast.show(pinned ? BOOKMARKS_MESSAGES.pinned : BOOKMARKS_MESSAGES.unpinned, { tone: 'success' });
-    refreshHot();
-  };
+  const setPinned = useCallback(
+    async (link: HotUrl, pinned: boolean) => {
+      await api.call(bookmarkSetHot, { url: link.url, hot: pinned, title: link.title });
+      toast.show(pinned ? BOOKMARKS_MESSAGES.pinned : BOOKMARKS_MESSAGES.unpinned, { tone: 'success' });
+      refreshHot();
+    },
+    [api, toast, refreshHot],
+  );
 
   const search = (event: FormEvent) => {
     event.preventDefault();

@@ -1,12 +1,12 @@
 import { ApiError, type Bookmark, bookmarkSave, formatMessage, type HotUrl } from '@evcircle/contract/client';
 import { BookmarkPlus, Flame, Pin, PinOff } from 'lucide-react';
 import { useState } from 'react';
+import { UserLink } from '~/features/links/index.ts';
 import { useApi } from '~/lib/api.ts';
 import { cn } from '~/ui/cn.ts';
 import { IconButton } from '~/ui/icon-button.tsx';
 import { useToast } from '~/ui/toast.tsx';
 import { BookmarkIcon } from './bookmark-icon.tsx';
-import { EXTERNAL_LINK } from './bookmark-row.tsx';
 import { displayHost } from './bookmark-view-rules.ts';
 import { BOOKMARKS_MESSAGES } from './messages.ts';
 
@@ -72,14 +72,14 @@ export function HotLinks({ hot, onOpen, onSaved, onSetPinned, className }: HotLi
               >
                 <BookmarkIcon url={link.url} favicon={link.favicon} className="size-8" />
                 <div className="min-w-0 flex-1">
-                  <a
-                    href={link.url}
-                    {...EXTERNAL_LINK}
+                  <UserLink
+                    url={link.url}
+                    newTab="always"
                     onClick={() => onOpen(link.url, link.title)}
                     className="block truncate text-sm font-medium text-gray-900 hover:text-primary-700 hover:underline dark:text-gray-100 dark:hover:text-primary-400"
                   >
                     {title}
-                  </a>
+                  </UserLink>
                   <p className="flex items-center gap-1.5 text-xs text-gray-500 dark:text-gray-400">
                     {link.pinned ? (
                       <span

@@ -14,6 +14,7 @@ import {
 import { Flag, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LinkedText } from '~/features/links/index.ts';
 import { VideoPlayer } from '~/features/player/index.ts';
 import { useApi } from '~/lib/api.ts';
 import { cn } from '~/ui/cn.ts';
@@ -70,7 +71,10 @@ export function MessageContent({ message, isOwn, imageBase, onViewImage }: Messa
               : 'rounded-tl-md bg-white text-gray-900 ring-1 ring-gray-900/5 dark:bg-gray-800 dark:text-gray-100 dark:ring-white/5',
           )}
         >
-          {message.content}
+          <LinkedText
+            text={message.content}
+            linkClassName={isOwn ? 'text-white' : 'text-primary-700 dark:text-primary-400'}
+          />
         </p>
       );
     case MSG_TYPE.image:

@@ -2,6 +2,7 @@ import { type Comment, commentAvatarUrl, formatMessage, type Reply } from '@evci
 import { ChevronDown, LoaderCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { TranslateButton, type TranslateToggle, TranslationPanel, useTranslateToggle } from '~/features/ai/index.ts';
+import { LinkedText } from '~/features/links/index.ts';
 import { ContentMenu } from '~/features/reports/index.ts';
 import { formatRelativeTime } from '~/lib/china-time.ts';
 import { useRootData } from '~/lib/root-data.ts';
@@ -12,6 +13,9 @@ import { hiddenReplyCount } from './comment-list.ts';
 import { LikeButton } from './like-button.tsx';
 import { COMMENTS_MESSAGES } from './messages.ts';
 import type { RepliesStatus, ReplyTarget } from './use-comments.ts';
+
+/** Links written in a comment or reply. */
+const LINK_CLASS = 'text-primary-700 dark:text-primary-400';
 
 /** What a row may do; the section owns the list and the composer. */
 export type RowActions = {
@@ -132,7 +136,9 @@ function ReplyRow({ reply, actions }: { reply: Reply; actions: RowActions }) {
               ：
             </span>
           ) : null}
-          <span data-testid="comment-content">{reply.content}</span>
+          <span data-testid="comment-content">
+            <LinkedText text={reply.content} linkClassName={LINK_CLASS} />
+          </span>
         </p>
         <TranslationPanel toggle={translate} />
         <ItemFooter
@@ -175,7 +181,7 @@ export function CommentRow({
           data-testid="comment-content"
           className="mt-0.5 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-gray-900 dark:text-gray-100"
         >
-          {comment.content}
+          <LinkedText text={comment.content} linkClassName={LINK_CLASS} />
         </p>
         <TranslationPanel toggle={translate} />
         <ItemFooter

@@ -2,4 +2,6 @@
 // layout the current route asks for; its top bars for the component previews.
 export { DesktopHeader } from './desktop-header.tsx';
 export { AppLayout, useRouteLayout } from './layouts.tsx';
+export { ShellEffects } from './lazy-shell-effects.tsx';
 export { MobileTopBar } from './mobile-top-bar.tsx';
+export { NonavFrame } from './nonav-frame.tsx';

@@ -120,9 +120,13 @@ function CategoryLayout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The route's layout around the page. Its browser-side duties (the layout check, the mobile
+ * preload: ShellEffects) start with the platform's, after the page.
+ */
 export function AppLayout({ name, children }: { name: LayoutName; children: ReactNode }) {
-  // nonav (the sandbox checkout): no site navigation at all; the page draws its own frame,
-  // so the shell every page loads carries nothing for it.
+  // nonav: no site navigation; its pages draw the quiet frame themselves (NonavFrame), so
+  // the shell every page loads carries nothing for it.
   if (name === 'none' || name === 'nonav') return <>{children}</>;
   if (name === 'post') return <PostLayout>{children}</PostLayout>;
   if (name === 'detail') return <DetailLayout>{children}</DetailLayout>;

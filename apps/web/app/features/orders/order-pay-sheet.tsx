@@ -8,6 +8,7 @@ import {
 } from '@evcircle/contract/client';
 import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { navigateExternal } from '~/features/links/index.ts';
 import {
   choosePayChannel,
   PAYMENTS_MESSAGES,
@@ -71,7 +72,8 @@ function PayBody({ order, methods, onClose, onSettled }: OrderPaySheetProps) {
       });
       if (start.kind === 'redirect') {
         setStep({ step: 'redirecting' });
-        window.location.assign(start.pay_url);
+        // Our own payment provider's cashier (another site for WeChat Pay and Alipay).
+        navigateExternal(start.pay_url, { allowExternal: true });
         return;
       }
       setStep({ step: 'qr', pay: start });

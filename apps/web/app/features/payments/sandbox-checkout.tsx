@@ -9,6 +9,7 @@ import {
 // its own, a file more for that page too (vite-plugins/first-load-chunks.ts).
 import { FlaskConical, OctagonAlert, SquareCheck, SquareX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { navigateExternal } from '~/features/links/index.ts';
 import { useApi } from '~/lib/api.ts';
 import { Button, buttonClass } from '~/ui/button.tsx';
 import { cn } from '~/ui/cn.ts';
@@ -42,7 +43,9 @@ export function SandboxCheckoutView({ checkout, ticket }: { checkout: SandboxChe
     try {
       const done = await api.call(sandboxComplete, { ...ticket, outcome });
       // Stays "working" while the browser leaves, as after a provider's cashier.
-      window.location.assign(done.return_url);
+      // The server's own address for the order (PUBLIC_URL), which may name another host
+      // than the one this page was opened on.
+      navigateExternal(done.return_url, { allowExternal: true });
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : PAYMENTS_MESSAGES.failed);
       setWorking(null);

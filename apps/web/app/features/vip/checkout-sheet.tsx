@@ -11,6 +11,7 @@ import {
 } from '@evcircle/contract/client';
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { navigateExternal } from '~/features/links/index.ts';
 import {
   choosePayChannel,
   formatAmount,
@@ -114,7 +115,8 @@ function Checkout({
       });
       if (start.kind === 'redirect') {
         setStep({ step: 'redirecting' });
-        window.location.assign(start.pay_url);
+        // Our own payment provider's cashier (another site for WeChat Pay and Alipay).
+        navigateExternal(start.pay_url, { allowExternal: true });
         return;
       }
       setStep({ step: 'qr', order, pay: start });

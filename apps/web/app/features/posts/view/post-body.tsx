@@ -2,6 +2,7 @@ import { formatMessage, type PostDetail } from '@evcircle/contract/client';
 import { BadgeCheck, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { TranslateButton, TranslationPanel, useTranslateToggle } from '~/features/ai/index.ts';
+import { LinkedText } from '~/features/links/index.ts';
 import { RelativeTime } from '~/lib/lazy-relative-time.tsx';
 import { themePageOf } from '../themes/themes.ts';
 import { POST_MESSAGES } from './messages.ts';
@@ -23,7 +24,7 @@ export function PostBody({ post, headingLevel: Heading, headingId }: PostBodyPro
     <div data-testid="post-body">
       {heading ? (
         <Heading id={headingId} className="mb-2 text-lg font-semibold leading-snug break-words">
-          {heading}
+          <LinkedText text={heading} linkClassName="text-primary-700 dark:text-primary-400" />
         </Heading>
       ) : (
         <Heading id={headingId} className="sr-only">
@@ -35,7 +36,7 @@ export function PostBody({ post, headingLevel: Heading, headingId }: PostBodyPro
           data-testid="post-content"
           className="text-[15px] leading-relaxed break-words whitespace-pre-wrap text-gray-800 dark:text-gray-200"
         >
-          {body}
+          <LinkedText text={body} linkClassName="text-primary-700 dark:text-primary-400" />
         </p>
       ) : null}
       <TranslationPanel toggle={translate} />
