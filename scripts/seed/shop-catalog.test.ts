@@ -1,4 +1,5 @@
-import { adminProductSave } from '@evcircle/contract';
+import { createRequire } from 'node:module';
+import { adminProductSave, parseIconName } from '@evcircle/contract';
 import { describe, expect, it } from 'vitest';
 import { isValidStorageKey } from '../../apps/server/src/platform/storage/index.ts';
 import { productImageKey } from './shop.ts';
@@ -27,6 +28,16 @@ describe('the demo shop catalog', () => {
       expect(top.children.length, top.name).toBeGreaterThan(0);
       expect(new Set(top.children).size).toBe(top.children.length);
       for (const name of [top.name, ...top.children]) expect(name.length).toBeLessThanOrEqual(12);
+    }
+  });
+
+  it('gives each top category an icon the icon endpoint serves', () => {
+    const require = createRequire(import.meta.url);
+    for (const top of SHOP_CATEGORIES) {
+      const parsed = parseIconName(top.icon);
+      expect(parsed, top.icon).not.toBeNull();
+      const set = require(`@iconify-json/${parsed?.prefix}/icons.json`) as { icons: Record<string, unknown> };
+      expect(set.icons[parsed?.name ?? ''], top.icon).toBeDefined();
     }
   });
 

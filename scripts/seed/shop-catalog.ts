@@ -8,18 +8,18 @@ import { createRandom } from './random.ts';
  * module, product-art.ts draws its pictures.
  */
 
-/** Top categories and their sub-categories, in shelf order. */
-export const SHOP_CATEGORIES: readonly { name: string; children: readonly string[] }[] = [
-  { name: '车内装饰', children: ['脚垫', '座套坐垫', '香氛'] },
-  { name: '屏幕配件', children: ['钢化膜', '支架'] },
-  { name: '充电设备', children: ['家用充电桩', '便携充电枪', '转接头'] },
-  { name: '收纳整理', children: ['中控收纳盒', '后备箱收纳'] },
-  { name: '车身改装', children: ['车衣', '改色膜', '轮毂盖'] },
-  { name: '出行工具', children: ['充气泵', '应急电源', '行车记录仪'] },
-  { name: '灯光氛围', children: ['氛围灯', '迎宾灯'] },
-  { name: '清洁养护', children: ['洗车用品', '镀晶养护'] },
-  { name: '特斯拉周边', children: ['车模', '钥匙卡套'] },
-  { name: '露营出行', children: ['车载冰箱', '床垫睡袋', '天幕帐篷'] },
+/** Top categories (with their icon, an Iconify name served by /api/icons) and their sub-categories, in shelf order. */
+export const SHOP_CATEGORIES: readonly { name: string; icon: string; children: readonly string[] }[] = [
+  { name: '车内装饰', icon: 'mdi:car-seat', children: ['脚垫', '座套坐垫', '香氛'] },
+  { name: '屏幕配件', icon: 'mdi:tablet-dashboard', children: ['钢化膜', '支架'] },
+  { name: '充电设备', icon: 'mdi:ev-station', children: ['家用充电桩', '便携充电枪', '转接头'] },
+  { name: '收纳整理', icon: 'mdi:archive-outline', children: ['中控收纳盒', '后备箱收纳'] },
+  { name: '车身改装', icon: 'mdi:car-wrench', children: ['车衣', '改色膜', '轮毂盖'] },
+  { name: '出行工具', icon: 'mdi:tools', children: ['充气泵', '应急电源', '行车记录仪'] },
+  { name: '灯光氛围', icon: 'mdi:lightbulb-outline', children: ['氛围灯', '迎宾灯'] },
+  { name: '清洁养护', icon: 'mdi:car-wash', children: ['洗车用品', '镀晶养护'] },
+  { name: '特斯拉周边', icon: 'mdi:car-electric', children: ['车模', '钥匙卡套'] },
+  { name: '露营出行', icon: 'mdi:tent', children: ['车载冰箱', '床垫睡袋', '天幕帐篷'] },
 ];
 
 /** An option of a spec group: its price on top of the base price, its colour in the pictures. */

@@ -86,7 +86,7 @@ export async function insertShop(db: Db, plan: ShopPlan): Promise<{ categories: 
     if (await hasShop(tx)) return { categories: 0, products: 0 };
     const cids = new Map<string, number>();
     for (const [sort, top] of SHOP_CATEGORIES.entries()) {
-      const parent = await saveCategory(tx, { cname: top.name, sort });
+      const parent = await saveCategory(tx, { cname: top.name, sort, icon: top.icon });
       cids.set(top.name, parent);
       for (const [childSort, child] of top.children.entries()) {
         cids.set(`${top.name}/${child}`, await saveCategory(tx, { cname: child, parent_id: parent, sort: childSort }));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CART_MAX_PER_LINE, PRODUCT_SORTS, SHOP_PAGE_SIZE } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { ICON_COLLECTIONS, parseIconName } from './icon-rules.ts';
 import {
   booleanField,
   IdSchema,
@@ -20,11 +21,28 @@ import { defineErrors, STATUS } from './status.ts';
 /** An amount in yuan with two decimals, as every answer writes it. */
 const Yuan = z.string().regex(/^\d+\.\d{2}$/);
 
-/** A category and the ones under it, any depth (SPEC.md §3 Category). */
-export type CategoryNode = { cid: number; cname: string; children: CategoryNode[] };
+/**
+ * A category and the ones under it, any depth (SPEC.md §3 Category). `icon`, when an admin
+ * picked one, is an Iconify name (`mdi:car-battery`) served by ICON_API_PATH.
+ */
+export type CategoryNode = { cid: number; cname: string; icon?: string; children: CategoryNode[] };
 export const CategoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
-  z.object({ cid: z.number(), cname: z.string(), children: z.array(CategoryNodeSchema) }),
+  z.object({
+    cid: z.number(),
+    cname: z.string(),
+    icon: z.string().optional(),
+    children: z.array(CategoryNodeSchema),
+  }),
 );
+
+/** An icon name as an admin saves it: '' clears the icon; absent leaves it as it is. */
+const CategoryIconField = z
+  .string({ error: '图标须为文本' })
+  .trim()
+  .refine((value) => value === '' || parseIconName(value) !== null, {
+    error: `图标名称不正确，应为 ${ICON_COLLECTIONS.join('、')} 图标集中的名称，例如 mdi:car-battery`,
+  })
+  .optional();
 
 export const categoryTree = defineEndpoint({
   method: 'GET',
@@ -364,7 +382,10 @@ export const adminProductOnSale = defineEndpoint({
   summary: '商品上下架',
 });
 
-/** Creates (no cid) or renames/moves a category; `parent_id` '' or 0 = a top category. */
+/**
+ * Creates (no cid) or renames/moves a category; `parent_id` '' or 0 = a top category;
+ * `icon` an Iconify name, '' for none, absent to keep the one it has.
+ */
 export const adminCategorySave = defineEndpoint({
   method: 'POST',
   path: '/api/v1/admin/category/save',
@@ -373,6 +394,7 @@ export const adminCategorySave = defineEndpoint({
     cname: z.string().trim().min(1, { error: '分类名不能为空' }).max(12, { error: '分类名不能超过 12 个字' }),
     parent_id: OptionalIdSchema,
     sort: z.coerce.number({ error: '排序须为数字' }).int({ error: '排序须为整数' }).default(0),
+    icon: CategoryIconField,
   }),
   data: z.object({ cid: z.number() }),
   auth: 'admin',

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db.ts';
 import { transaction } from '../../platform/events.ts';
 import { shopCategories, shopProducts } from './shop.tables.ts';
 
-type CategoryRow = { id: number; parentId: number | null; name: string; sort: number };
+type CategoryRow = { id: number; parentId: number | null; name: string; sort: number; icon: string | null };
 
 /** Every category, ordered by sort then id (a shop has tens of them: read whole). */
 export async function allCategories(db: Db): Promise<CategoryRow[]> {
@@ -14,6 +14,7 @@ export async function allCategories(db: Db): Promise<CategoryRow[]> {
       parentId: shopCategories.parentId,
       name: shopCategories.name,
       sort: shopCategories.sort,
+      icon: shopCategories.icon,
     })
     .from(shopCategories)
     .orderBy(asc(shopCategories.sort), asc(shopCategories.id));
@@ -23,7 +24,12 @@ export async function allCategories(db: Db): Promise<CategoryRow[]> {
 export async function categoryTree(db: Db): Promise<CategoryNode[]> {
   const rows = await allCategories(db);
   const nodes = new Map<number, CategoryNode>(
-    rows.map((row) => [row.id, { cid: row.id, cname: row.name, children: [] }]),
+    rows.map((row) => [
+      row.id,
+      row.icon
+        ? { cid: row.id, cname: row.name, icon: row.icon, children: [] }
+        : { cid: row.id, cname: row.name, children: [] },
+    ]),
   );
   const roots: CategoryNode[] = [];
   for (const row of rows) {
@@ -70,15 +76,24 @@ async function lockCategory(tx: Db, cid: number, strength: 'share' | 'update'): 
 /** The sort column is a 32-bit integer; admins use small numbers. */
 const MAX_SORT = 1_000_000;
 
-export type CategoryInput = { cid?: number | undefined; cname: string; parent_id?: number | undefined; sort: number };
+export type CategoryInput = {
+  cid?: number | undefined;
+  cname: string;
+  parent_id?: number | undefined;
+  sort: number;
+  /** An Iconify name (the contract checked it), '' for none, undefined to keep the one it has. */
+  icon?: string | undefined;
+};
 
 /**
- * Creates a category (no cid) or renames/moves/re-sorts one. An unknown cid or parent is
- * CATEGORY_NOT_FOUND; a move under itself or one of its own is CATEGORY_CYCLE. Answers its cid.
+ * Creates a category (no cid) or renames/moves/re-sorts one, and sets or clears its icon.
+ * An unknown cid or parent is CATEGORY_NOT_FOUND; a move under itself or one of its own is
+ * CATEGORY_CYCLE. Answers its cid.
  */
 export async function saveCategory(db: Db, input: CategoryInput): Promise<number> {
   const parentId = input.parent_id ?? null;
-  const fields = { name: input.cname.trim(), parentId, sort: input.sort };
+  const icon = input.icon === undefined ? {} : { icon: input.icon.trim() || null };
+  const fields = { name: input.cname.trim(), parentId, sort: input.sort, ...icon };
   if (!fields.name) throw new AppError('VALIDATION_FAILED', { detail: '分类名不能为空' });
   if (Math.abs(fields.sort) > MAX_SORT)
     throw new AppError('VALIDATION_FAILED', { detail: `排序须在 ±${MAX_SORT} 之内` });

@@ -5,9 +5,11 @@ import {
   type CategoryNode,
   categoryTree,
   formatMessage,
+  parseIconName,
 } from '@evcircle/contract/client';
 import { FolderPlus, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { NamedIcon } from '~/features/icons/index.ts';
 import { useApi } from '~/lib/api.ts';
 import { Button } from '~/ui/button.tsx';
 import { ConfirmSheet } from '~/ui/confirm-sheet.tsx';
@@ -19,19 +21,69 @@ import { parentOf } from './product-draft.ts';
 /** The tree's row actions: icons (named for screen readers and on hover), so names keep the room. */
 const ICON_BUTTON = 'size-8 shrink-0 px-0';
 
-/** What is being typed: a new category (under `parent`, or at the top) or a new name for `cid`. */
+/** What is being typed: a new category (under `parent`, or at the top) or a new name and icon for `cid`. */
 type Editing = { kind: 'add'; parent: number | null } | { kind: 'rename'; cid: number; cname: string };
+
+/** How long the icon name rests before its preview is fetched (no request per keystroke). */
+const ICON_PREVIEW_DELAY_MS = 300;
+
+/** The icon typed, as its preview shows it: the name once it rests and is one, else nothing. */
+function useIconPreview(icon: string): string | null {
+  const [preview, setPreview] = useState(() => (parseIconName(icon) ? icon : null));
+  useEffect(() => {
+    const timer = setTimeout(() => setPreview(parseIconName(icon) ? icon : null), ICON_PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [icon]);
+  return preview;
+}
+
+/** The Iconify name of a category's icon, with a live preview; '' for none. */
+function IconField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const hintId = useId();
+  const preview = useIconPreview(value.trim());
+  const isInvalid = value.trim() !== '' && !parseIconName(value.trim());
+  return (
+    <span className="flex items-center gap-2">
+      <span
+        data-testid="category-icon-preview"
+        className="flex size-8 shrink-0 items-center justify-center rounded-lg border border-gray-200 text-gray-700 dark:border-gray-700 dark:text-gray-200"
+      >
+        {preview ? <NamedIcon name={preview} className="size-5" /> : null}
+      </span>
+      <input
+        data-testid="category-icon"
+        aria-label={M.categoryIcon}
+        aria-describedby={hintId}
+        aria-invalid={isInvalid || undefined}
+        placeholder={M.categoryIconPlaceholder}
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        maxLength={80}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={`${inputClass} h-8 w-48`}
+      />
+      <span id={hintId} className={isInvalid ? 'text-xs text-red-600 dark:text-red-400' : 'sr-only'}>
+        {isInvalid ? M.categoryIconInvalid : M.categoryIconHint}
+      </span>
+    </span>
+  );
+}
 
 function NameInput({
   initial,
+  initialIcon,
   onSubmit,
   onCancel,
 }: {
   initial: string;
-  onSubmit: (name: string) => Promise<void>;
+  initialIcon: string;
+  onSubmit: (name: string, icon: string) => Promise<void>;
   onCancel: () => void;
 }) {
   const [name, setName] = useState(initial);
+  const [icon, setIcon] = useState(initialIcon);
   const [isBusy, setBusy] = useState(false);
   return (
     <form
@@ -41,7 +93,7 @@ function NameInput({
         event.preventDefault();
         setBusy(true);
         try {
-          await onSubmit(name);
+          await onSubmit(name, icon.trim());
         } finally {
           setBusy(false);
         }
@@ -58,6 +110,7 @@ function NameInput({
         onChange={(event) => setName(event.target.value)}
         className={`${inputClass} h-8 w-40`}
       />
+      <IconField value={icon} onChange={setIcon} />
       <Button type="submit" size="sm" data-testid="category-name-save" disabled={isBusy}>
         {M.confirm}
       </Button>
@@ -78,13 +131,18 @@ export function CategoryManager({ tree, onTree }: { tree: CategoryNode[]; onTree
   const fail = (error: unknown) => toast.show(error instanceof ApiError ? error.message : M.failed, { tone: 'error' });
   const reload = async () => onTree(await api.call(categoryTree, {}));
 
-  async function saveName(name: string) {
+  async function saveName(name: string, icon: string) {
     if (!editing) return;
     try {
       if (editing.kind === 'add') {
-        await api.call(adminCategorySave, { cname: name, parent_id: editing.parent ?? undefined });
+        await api.call(adminCategorySave, { cname: name, parent_id: editing.parent ?? undefined, icon });
       } else {
-        await api.call(adminCategorySave, { cid: editing.cid, cname: name, parent_id: parentOf(tree, editing.cid) });
+        await api.call(adminCategorySave, {
+          cid: editing.cid,
+          cname: name,
+          parent_id: parentOf(tree, editing.cid),
+          icon,
+        });
       }
       toast.show(M.categorySaved, { tone: 'success' });
       setEditing(null);
@@ -94,17 +152,18 @@ export function CategoryManager({ tree, onTree }: { tree: CategoryNode[]; onTree
     }
   }
 
-  const nameInput = (initial: string) => (
-    <NameInput initial={initial} onSubmit={saveName} onCancel={() => setEditing(null)} />
+  const nameInput = (initial: string, initialIcon = '') => (
+    <NameInput initial={initial} initialIcon={initialIcon} onSubmit={saveName} onCancel={() => setEditing(null)} />
   );
 
   const renderNode = (node: CategoryNode, depth: number) => (
     <li key={node.cid} data-testid="category-node" data-cid={node.cid} data-name={node.cname}>
       <div className="flex min-h-10 items-center gap-0.5 py-0.5" style={{ paddingLeft: `${depth * 1.25}rem` }}>
         {editing?.kind === 'rename' && editing.cid === node.cid ? (
-          nameInput(node.cname)
+          nameInput(node.cname, node.icon ?? '')
         ) : (
           <>
+            {node.icon ? <NamedIcon name={node.icon} className="mr-1.5 size-4" /> : null}
             <span className="min-w-0 flex-1 truncate text-sm" data-testid="category-label">
               {node.cname}
             </span>

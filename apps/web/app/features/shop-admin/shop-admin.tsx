@@ -3,9 +3,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { lazyComponent } from '~/lib/lazy-component.ts';
 import { cn } from '~/ui/cn.ts';
-import { CategoryManager } from './category-manager.tsx';
 import { SHOP_ADMIN_MESSAGES as M } from './messages.ts';
 import { type AdminListPage, ProductList } from './product-list.tsx';
+
+/**
+ * The category tree and its form (with icons picked by name) load apart from the page: the
+ * product list comes first, and the server renders both (lazyComponent).
+ */
+const CategoryManager = lazyComponent(() => import('./category-manager.tsx').then((module) => module.CategoryManager));
 
 /**
  * The product form (specs, SKUs, images and their upload, the description's preview)

@@ -1,6 +1,7 @@
 import { type CategoryNode, formatMessage } from '@evcircle/contract/client';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { NamedIcon } from '~/features/icons/index.ts';
 import { cn } from '~/ui/cn.ts';
 import { categoryHref } from './category-path.ts';
 import { SHOP_MESSAGES } from './messages.ts';
@@ -38,7 +39,10 @@ export function CategoryRail({ tree, path }: CategoryNavProps) {
                 : 'text-gray-600 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800',
           )}
         >
-          <span className="truncate">{node.cname}</span>
+          <span className="flex min-w-0 items-center gap-2">
+            {node.icon ? <NamedIcon name={node.icon} className="size-4" /> : null}
+            <span className="truncate">{node.cname}</span>
+          </span>
           {depth === 0 && node.children.length > 0 ? (
             <ChevronRight
               aria-hidden="true"
@@ -97,8 +101,9 @@ export function CategoryStrip({ tree }: { tree: readonly CategoryNode[] }) {
               to={categoryHref([node])}
               data-testid="strip-category"
               data-cid={node.cid}
-              className="inline-flex h-8 items-center rounded-full bg-gray-100 px-3.5 text-sm text-gray-700 dark:bg-gray-800 dark:text-gray-200"
+              className="inline-flex h-8 items-center gap-1.5 rounded-full bg-gray-100 px-3.5 text-sm text-gray-700 dark:bg-gray-800 dark:text-gray-200"
             >
+              {node.icon ? <NamedIcon name={node.icon} className="size-4" /> : null}
               {node.cname}
             </Link>
           </li>
@@ -172,6 +177,7 @@ export function SubCategoryChips({ path }: { path: readonly CategoryNode[] }) {
               data-cid={child.cid}
               className={chip(child.cid === node.cid)}
             >
+              {child.icon ? <NamedIcon name={child.icon} className="size-4" /> : null}
               {child.cname}
             </Link>
           </li>
@@ -183,7 +189,7 @@ export function SubCategoryChips({ path }: { path: readonly CategoryNode[] }) {
 
 function chip(isActive: boolean): string {
   return cn(
-    'inline-flex h-8 items-center rounded-full border px-3.5 text-sm transition-colors',
+    'inline-flex h-8 items-center gap-1.5 rounded-full border px-3.5 text-sm transition-colors',
     isActive
       ? 'border-primary-500 bg-primary-50 font-medium text-primary-700 dark:border-primary-400 dark:bg-primary-950 dark:text-primary-300'
       : 'border-gray-200 text-gray-700 hover:border-gray-300 dark:border-gray-700 dark:text-gray-200 dark:hover:border-gray-600',
