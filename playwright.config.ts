@@ -38,6 +38,10 @@ export default defineConfig({
     timezoneId: 'Asia/Shanghai',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The service worker (features/pwa) stays out of journeys but its own (e2e/pwa.spec.ts
+    // allows it): a worker answering /assets and /files would take those requests past
+    // page.route, and its install would race each journey's first seconds.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],

@@ -17,6 +17,8 @@ const LANES = [
   [project('apps/server', 'apps/server', check()), project('packages/contract', 'packages/contract', check())],
   [
     project('apps/web', 'apps/web', [process.execPath, [reactRouter, 'typegen']], check()),
+    // The service worker: WebWorker types, apart from the page's DOM ones.
+    project('apps/web/sw', 'apps/web', check('sw/tsconfig.json')),
     project('scripts', '.', check('scripts/tsconfig.json')),
     project('e2e', '.', check('e2e/tsconfig.json')),
   ],

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
+import { serwist } from '@serwist/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
@@ -33,6 +34,16 @@ export default defineConfig({
       }),
       apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     },
+    // The service worker (sw/service-worker.ts → build/client/sw.js) after the browser build,
+    // with the precache list injected: the stylesheet, icons and manifest only (the code is
+    // cached as pages load it). The SSR build gets none (@serwist/vite skips it).
+    ...serwist({
+      swSrc: 'sw/service-worker.ts',
+      swDest: 'sw.js',
+      globDirectory: 'build/client',
+      globPatterns: ['assets/*.css', 'icons/*.png', 'favicon.svg', 'manifest.webmanifest'],
+      rollupFormat: 'iife',
+    }),
   ],
   resolve: { alias: { '~': path.join(here, 'app') } },
   build: {

@@ -44,6 +44,9 @@ export const E2E_ADMIN_MOBILES = {
   // The bookmarks' admin journey (e2e/bookmarks.spec.ts): one number per project.
   bookmarksAdminDesktop: '19900000011',
   bookmarksAdminMobile: '19900000012',
+  // The category icons' journey (e2e/icons.spec.ts): one number per project.
+  iconsDesktop: '19900000031',
+  iconsMobile: '19900000032',
 } as const;
 
 /**

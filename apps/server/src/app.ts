@@ -17,6 +17,7 @@ import { registerHealthRoutes } from './platform/health.ts';
 import { createJobQueue } from './platform/jobs.ts';
 import { configureMediaTools, reportMediaTools } from './platform/media-tools.ts';
 import { createPayments, type Payments } from './platform/payments/index.ts';
+import { createPushProvider, type PushProvider } from './platform/push/index.ts';
 import { createRateLimiter, registerApiRateLimit } from './platform/rate-limit.ts';
 import { attachRealtime } from './platform/realtime.ts';
 import { closeRedis, createRedis } from './platform/redis.ts';
@@ -40,6 +41,8 @@ export type AppDeps = {
   payments?: Payments;
   /** Replaces the AI providers the configuration names (tests: adapters against local fakes, failing ones). */
   ai?: AiProviders;
+  /** Replaces the Web Push sender (tests: the adapter trusting a local fake push service). */
+  push?: PushProvider;
 };
 
 /** What buildApp uses of web/web.plugin.ts. */
@@ -110,6 +113,7 @@ async function assemble(app: FastifyInstance, config: Config, deps: AppDeps): Pr
   app.decorate('sms', deps.sms ?? createSmsProvider(config, app.log));
   app.decorate('payments', deps.payments ?? createPayments(config, app.log));
   app.decorate('ai', deps.ai ?? (await createAiProviders(config, app.log, mediaTools)));
+  app.decorate('push', deps.push ?? createPushProvider());
   app.decorate('limiter', createRateLimiter(redis, config.REDIS_KEY_PREFIX));
   app.decorate('jobs', createJobQueue({ database, log: app.log }));
   app.decorateRequest('viewer', null);

@@ -17,6 +17,7 @@ export * from './client-endpoints/payments.ts';
 export * from './client-endpoints/places.ts';
 export * from './client-endpoints/points.ts';
 export * from './client-endpoints/posts.ts';
+export * from './client-endpoints/push.ts';
 export * from './client-endpoints/relations.ts';
 export * from './client-endpoints/reports.ts';
 export * from './client-endpoints/scan-login.ts';

@@ -32,6 +32,7 @@ export type {
 } from './orders.ts';
 export type { Poi } from './places.ts';
 export type { FeedQuery } from './posts.ts';
+export type { PushKind, PushPayload, PushPreferences, PushSubscriptionInput } from './push.ts';
 export type { ReportItem } from './reports.ts';
 export type {
   HotWord,

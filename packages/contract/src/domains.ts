@@ -18,6 +18,7 @@ export * from './payments.ts';
 export * from './places.ts';
 export * from './points.ts';
 export * from './posts.ts';
+export * from './push.ts';
 export * from './relations.ts';
 export * from './reports.ts';
 export * from './scan-login.ts';

@@ -15,6 +15,7 @@ export * from './entities/draft.ts';
 export * from './entities/post.ts';
 export * from './entities/user.ts';
 export * from './errors.ts';
+export * from './icon-rules.ts';
 export * from './input-rules.ts';
 export * from './media.ts';
 export * from './messages.ts';

@@ -11,6 +11,7 @@ import { chimesModule } from './chimes/index.ts';
 import { commentsModule } from './comments/index.ts';
 import { draftsModule } from './drafts/index.ts';
 import { geocodeModule } from './geocode/index.ts';
+import { iconsModule } from './icons/index.ts';
 import { invitesModule } from './invites/index.ts';
 import { likesModule } from './likes/index.ts';
 import { moderationModule } from './moderation/index.ts';
@@ -21,6 +22,7 @@ import { paymentsModule } from './payments/index.ts';
 import { placesModule } from './places/index.ts';
 import { pointsModule } from './points/index.ts';
 import { postsModule } from './posts/index.ts';
+import { pushModule } from './push/index.ts';
 import { relationsModule } from './relations/index.ts';
 import { reportsModule } from './reports/index.ts';
 import { scanLoginModule } from './scan-login/index.ts';
@@ -64,4 +66,6 @@ export const modules: readonly ModuleDescriptor[] = [
   aiModule,
   chimesModule,
   bookmarksModule,
+  iconsModule,
+  pushModule,
 ];

@@ -322,6 +322,17 @@ const ConfigFields = z.object({
    * serve it local pages. Refused unless the server is reachable from this machine only.
    */
   BOOKMARK_FETCH_ALLOW_LOOPBACK: booleanVar(false),
+  /**
+   * Web Push VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it),
+   * both or neither. Unset: the first process to start generates a pair and stores it in
+   * the database, and every process uses that one (modules/push).
+   */
+  VAPID_PUBLIC_KEY: optionalVar(),
+  VAPID_PRIVATE_KEY: optionalVar(),
+  /** Who push services contact about our pushes: a mailto: or https: URL (default: PUBLIC_URL when https). */
+  VAPID_SUBJECT: optionalVar().pipe(
+    z.union([z.undefined(), urlVar(['mailto:', 'https:'], 'a mailto: or https:// URL')]),
+  ),
 });
 
 /** The variables, checked together, with the defaults that depend on others filled in. Parsed once, in main.ts. */
@@ -341,7 +352,15 @@ export const ConfigSchema = ConfigFields.superRefine((config, ctx) => {
   for (const issue of paymentIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
   for (const issue of aiIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
   for (const issue of bookmarkFetchIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
+  for (const issue of vapidIssues(config)) ctx.addIssue({ code: 'custom', ...issue });
 }).transform((config) => ({ ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` }));
+
+/** A VAPID key pair is both keys: one alone cannot sign or be checked. */
+function vapidIssues(config: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string }) {
+  if (Boolean(config.VAPID_PUBLIC_KEY) === Boolean(config.VAPID_PRIVATE_KEY)) return [];
+  const missing = config.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+  return [{ path: [missing], message: 'must be set together with the other VAPID key' }];
+}
 
 /** Everything STORAGE=s3 needs to reach its bucket. */
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;

@@ -19,6 +19,8 @@ declare module 'fastify' {
     payments: Payments;
     /** The AI providers the configuration chose (platform/ai). */
     ai: import('./ai/index.ts').AiProviders;
+    /** Sends Web Push notifications (platform/push). */
+    push: import('./push/index.ts').PushProvider;
     /** Sends login codes (SMS_PROVIDER). */
     sms: SmsProvider;
     /** Counts per-endpoint and per-rule limits; Redis-backed when REDIS_URL is set, so every process shares them. */

@@ -43,6 +43,9 @@ const NOT_FOR_ASSETS = [
   'accept-ranges',
   'x-request-id',
 ] as const;
+/** The service worker's own CSP: same-origin fetches, and https images (covers on an image host). */
+const SERVICE_WORKER_CSP =
+  "default-src 'self'; connect-src 'self' https:; img-src 'self' https:; frame-ancestors 'none'";
 /** favicon, manifest and other unhashed files: short, so a new deployment shows up soon. */
 const SHORT_CACHE = 'public, max-age=3600';
 
@@ -176,6 +179,9 @@ export const webPlugin: FastifyPluginAsync<{ config: Config; build?: ServerBuild
       setHeaders(reply, filePath) {
         const relative = path.relative(clientDir, filePath);
         reply.header('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE_CACHE : SHORT_CACHE);
+        // The service worker runs under its script's CSP (features/pwa): it fetches this
+        // site's files and the covers it keeps, where NON_HTML_CSP would let it fetch nothing.
+        if (relative === 'sw.js') reply.header('content-security-policy', SERVICE_WORKER_CSP);
       },
     });
   }

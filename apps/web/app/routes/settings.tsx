@@ -16,6 +16,7 @@ import { AI_ENTRY_MESSAGES, AvatarPicker } from '~/features/ai/index.ts';
 import { LoginPrompt } from '~/features/auth/index.ts';
 import { INVITE_MESSAGES, MyInvitesSection } from '~/features/invites/index.ts';
 import { POINTS_MESSAGES, PointsCard, PointsLedger } from '~/features/points/index.ts';
+import { PushSettings, PWA_MESSAGES } from '~/features/pwa/index.ts';
 import { BlockedList, RELATIONS_MESSAGES } from '~/features/relations/index.ts';
 import { AccountActions, AvatarUpload, ProfileForm, USERS_MESSAGES } from '~/features/users/index.ts';
 import { serverApi } from '~/lib/api.ts';
@@ -66,6 +67,7 @@ const SECTIONS = [
   { id: 'avatar', label: AI_ENTRY_MESSAGES.avatarSection },
   { id: 'points', label: POINTS_MESSAGES.section },
   { id: 'invite', label: INVITE_MESSAGES.section },
+  { id: 'push', label: PWA_MESSAGES.pushSection },
   { id: 'blocked', label: RELATIONS_MESSAGES.blockedSection },
   { id: 'account', label: USERS_MESSAGES.accountSection },
 ] as const;
@@ -169,6 +171,10 @@ function SettingsContent({ account, points, ledger, invites, blocked, publicUrl,
           ) : (
             <Unavailable message={USERS_MESSAGES.sectionFailed} />
           )}
+        </Section>
+
+        <Section id="push" title={PWA_MESSAGES.pushSection}>
+          <PushSettings />
         </Section>
 
         <Section id="blocked" title={RELATIONS_MESSAGES.blockedSection}>

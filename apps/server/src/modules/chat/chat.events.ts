@@ -10,6 +10,8 @@ declare module '../../platform/events.ts' {
     'chat.team.left': { teamId: number; userId: number };
     /** Team `teamId`'s chat was deleted (disbanded, or its creator's account deleted): its room empties. */
     'chat.team.closed': { teamId: number };
+    /** A private message was stored (in its transaction): after commit the push module tells the receiver. */
+    'chat.message.sent': { messageId: number; conversationId: number; senderId: number; receiverId: number };
     /** Team invitations whose state changed (settled or closed): both people get them again. */
     'chat.invitations.changed': { messageIds: number[] };
   }

@@ -1,7 +1,8 @@
 import { AppError, type ChatMessage, MSG_TYPE, TALK_TYPE } from '@evcircle/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { transaction } from '../../platform/events.ts';
+import { type Announce, transaction } from '../../platform/events.ts';
+import './chat.events.ts';
 import { storageKeyOf } from '../posts/index.ts';
 import { followedAmong } from '../relations/index.ts';
 import { chatMessages, conversationMembers, conversations } from './chat.tables.ts';
@@ -70,7 +71,7 @@ export async function sendMessage(deps: ChatDeps, senderId: number, input: SendI
   if (replay) return replay;
   const content = await resolveMessageContent(deps.db, senderId, input);
 
-  const outcome = await transaction(deps.db, (tx) => storeMessage(tx, send, content));
+  const outcome = await transaction(deps.db, (tx, announce) => storeMessage(tx, send, content, announce));
   if (outcome.kind === 'replay') return outcome.replay;
   const view = await showSentMessage(deps.db, outcome.conversation, outcome.message);
   deliverMessage(deps, view, { senderHadUnread: outcome.senderHadUnread });
@@ -85,7 +86,12 @@ type StoreOutcome =
   | { kind: 'sent'; conversation: ConversationRow; message: MessageRow; senderHadUnread: boolean };
 
 /** The transaction of sendMessage: checks under the locks, then writes the message and the state it changes. */
-async function storeMessage(tx: Db, send: PendingSend, content: MessageContent): Promise<StoreOutcome> {
+async function storeMessage(
+  tx: Db,
+  send: PendingSend,
+  content: MessageContent,
+  announce: Announce,
+): Promise<StoreOutcome> {
   await lockPairForWrite(tx, send.senderId, send.receiverId);
   const conversation = await ensurePrivateConversation(tx, send.senderId, send.receiverId);
   const { sender, receiver } = await lockMembers(tx, conversation.id, send.senderId);
@@ -99,6 +105,12 @@ async function storeMessage(tx: Db, send: PendingSend, content: MessageContent):
   const inserted = await insertMessage(tx, conversation.id, send, content, () => findPrivateReplay(tx, send));
   if (inserted.kind === 'replay') return inserted;
   await recordSent(tx, conversation, inserted.message, receiver.userId);
+  await announce('chat.message.sent', {
+    messageId: inserted.message.id,
+    conversationId: conversation.id,
+    senderId: send.senderId,
+    receiverId: receiver.userId,
+  });
   return { kind: 'sent', conversation, message: inserted.message, senderHadUnread: sender.unread > 0 };
 }
 

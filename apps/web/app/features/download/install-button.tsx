@@ -1,39 +1,26 @@
 import { Download } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { promptInstall, useCanPromptInstall } from '~/features/pwa/index.ts';
 import { Button } from '~/ui/button.tsx';
 import { useToast } from '~/ui/toast.tsx';
 import { DOWNLOAD_MESSAGES } from './messages.ts';
 
-/** Chrome's install prompt event (not in the DOM typings). */
-type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: string }> };
-
 /**
  * A one-tap install button, shown only where the browser offers installation itself
- * (Chrome, Edge and most Android browsers). Elsewhere the written steps apply.
+ * (Chrome, Edge and most Android browsers; the offer is kept by features/pwa from the
+ * moment the page loads, whichever page that was). Elsewhere the written steps apply.
  */
 export function InstallButton() {
-  const [promptEvent, setPromptEvent] = useState<InstallPromptEvent | null>(null);
+  const canPrompt = useCanPromptInstall();
   const toast = useToast();
 
-  useEffect(() => {
-    const onPrompt = (event: Event) => {
-      event.preventDefault();
-      setPromptEvent(event as InstallPromptEvent);
-    };
-    window.addEventListener('beforeinstallprompt', onPrompt);
-    return () => window.removeEventListener('beforeinstallprompt', onPrompt);
-  }, []);
-
-  if (!promptEvent) return null;
+  if (!canPrompt) return null;
   return (
     <Button
       size="lg"
       className="w-full"
+      data-testid="install-button"
       onClick={async () => {
-        await promptEvent.prompt();
-        const { outcome } = await promptEvent.userChoice;
-        setPromptEvent(null);
-        if (outcome === 'accepted') toast.show(DOWNLOAD_MESSAGES.installed, { tone: 'success' });
+        if (await promptInstall()) toast.show(DOWNLOAD_MESSAGES.installed, { tone: 'success' });
       }}
     >
       <Download aria-hidden="true" className="size-5" />

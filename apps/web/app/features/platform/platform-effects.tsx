@@ -1,6 +1,8 @@
 import type { PublicConfig } from '@evcircle/contract/client';
 import { useEffect } from 'react';
+import { ShellEffects, useRouteLayout } from '~/features/layout/index.ts';
 import { writeViewportHint } from '~/lib/viewport-hint.ts';
+import { PwaEffects } from '../pwa/index.ts';
 import { setLiveUser } from '../realtime/index.ts';
 import { NewVersion } from './new-version.tsx';
 import { usePageViews } from './page-views.ts';
@@ -19,6 +21,7 @@ type PlatformEffectsProps = {
  */
 export function PlatformEffects({ analytics, buildId, viewerId }: PlatformEffectsProps) {
   usePageViews(analytics);
+  const layout = useRouteLayout();
 
   // Messages, notifications and unread badges arrive live while someone is logged in.
   useEffect(() => {
@@ -47,5 +50,12 @@ export function PlatformEffects({ analytics, buildId, viewerId }: PlatformEffect
     };
   }, []);
 
-  return <NewVersion buildId={buildId} />;
+  return (
+    <>
+      <NewVersion buildId={buildId} />
+      <ShellEffects layout={layout} />
+      {/* The installable app (service worker, offline feed, install bar): its own chunk, after this one. */}
+      <PwaEffects viewerId={viewerId} />
+    </>
+  );
 }

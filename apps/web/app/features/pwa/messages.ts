@@ -1,0 +1,25 @@
+/** The PWA feature's wording (zh-CN): install prompt, push settings, offline page. */
+export const PWA_MESSAGES = {
+  installBarText: '把车友圈添加到主屏幕，下次一点就开。',
+  installAction: '安装',
+  iosHint: '在 Safari 中点击底部“分享”按钮，再选择“添加到主屏幕”。',
+  dismiss: '不再提示',
+  pushSection: '推送通知',
+  pushIntro: '即使没有打开车友圈，也能收到私信、回复和车队消息。',
+  pushEnable: '开启推送通知',
+  pushDisable: '关闭本机推送',
+  pushEnabled: '本机已开启推送通知',
+  pushEnabling: '正在开启…',
+  pushUnsupported: '当前浏览器不支持推送通知。在手机上，请先把车友圈添加到主屏幕，再从主屏幕打开后开启。',
+  pushDenied: '浏览器已拒绝车友圈发送通知。请在浏览器的网站设置中允许“通知”，然后再试一次。',
+  pushFailed: '浏览器未能开启推送通知，请稍后再试。',
+  pushKinds: { messages: '私信', replies: '回复', teams: '车队' },
+  pushKindHints: {
+    messages: '有人给你发私信时',
+    replies: '有人评论你的帖子或回复你的评论时',
+    teams: '附近有新车队、有人加入或你的车队取消时',
+  },
+  pushSaved: '已保存',
+  pushSaveFailed: '保存失败，请稍后再试',
+  loadFailed: '推送设置加载失败',
+} as const;
