@@ -195,7 +195,12 @@ test.describe('pages that stand alone', () => {
     await expect(frame.locator('header')).toContainText('车友圈');
     await expect(frame.locator('header a')).toHaveCount(0);
     await expect(page.getByRole('navigation')).toHaveCount(0);
-    await expect(page.getByTestId('checkout-refused')).toBeVisible();
-    await shoot(page, testInfo.project.name, 'checkout-nonav');
+    // Nothing chosen: said so, with the way back to the cart.
+    await expect(page.getByTestId('checkout-refused')).toContainText('没有选择要结算的商品');
+    await expect(page.getByTestId('checkout-refused').getByRole('link', { name: '返回购物车' })).toHaveAttribute(
+      'href',
+      '/cart',
+    );
+    await shoot(page, testInfo.project.name, 'checkout-nonav', { settleMs: 300 });
   });
 });

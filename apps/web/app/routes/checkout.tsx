@@ -19,7 +19,7 @@ export const handle: RouteHandle = { layout: 'nonav' };
 export async function loader({ context, request }: Route.LoaderArgs) {
   const cids = cidsFromSearch(new URL(request.url).search);
   const api = serverApi(context);
-  if (cids === null) return { state: 'refused' as const, message: ORDERS_MESSAGES.checkoutRefusedHint };
+  if (cids === null) return { state: 'refused' as const, message: ORDERS_MESSAGES.checkoutNothingChosen };
   try {
     const [preview, methods] = await Promise.all([
       api.call(orderPreview, { cids, use_points: 0 }),

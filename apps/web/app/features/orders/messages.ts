@@ -6,6 +6,7 @@ export const ORDERS_MESSAGES = {
   checkoutGuestTitle: '登录后结算',
   checkoutGuestHint: '登录后即可提交订单，购物车中的商品会保存在你的账号里',
   checkoutRefusedHint: '请返回购物车调整后再结算',
+  checkoutNothingChosen: '没有选择要结算的商品',
   backToCart: '返回购物车',
   noAddress: '还没有收货地址',
   addAddress: '新增收货地址',
