@@ -128,6 +128,10 @@ export function failedTests(report) {
       if (failed.length === 0 && file.status === 'failed')
         lines.push(`${name} (${String(file.message ?? 'failed').split('\n')[0]})`);
     }
+    // Vitest fails a run on an error outside every test (an unhandled rejection) too.
+    if (lines.length === 0 && report.success === false) {
+      lines.push('an error outside any test (an unhandled rejection?): see "Unhandled Errors" in the log');
+    }
     return lines;
   }
   const seen = new Set();

@@ -69,6 +69,17 @@ describe('failedTests', () => {
     ]);
   });
 
+  it('says so when Vitest failed on an error outside every test', () => {
+    const report = {
+      success: false,
+      testResults: [{ name: `${ROOT}/a.test.ts`, status: 'passed', assertionResults: [] }],
+    };
+    expect(failedTests(report)).toEqual([
+      'an error outside any test (an unhandled rejection?): see "Unhandled Errors" in the log',
+    ]);
+    expect(failedTests({ ...report, success: true })).toEqual([]);
+  });
+
   it('names each unexpected journey of a Playwright report once per project, never a flaky or skipped one', () => {
     const test = (projectName: string, status: string, results: string[]) => ({
       projectName,

@@ -625,12 +625,12 @@ describe('the one retry of comment save and reply (SPEC.md §7): client_msg_id',
     const otherPost = await freshPost(author.id);
     const first = await me.api.call(commentSave, { pid: post.id, content: '第一条', client_msg_id: 'same-id' });
 
-    for (const reused of [
-      me.api.call(commentSave, { pid: post.id, content: '第二条', client_msg_id: 'same-id' }),
-      me.api.call(commentSave, { pid: otherPost.id, content: '第一条', client_msg_id: 'same-id' }),
-      me.api.call(commentReply, { pid: post.id, cid: first.cid, content: '第一条', client_msg_id: 'same-id' }),
+    for (const reuse of [
+      () => me.api.call(commentSave, { pid: post.id, content: '第二条', client_msg_id: 'same-id' }),
+      () => me.api.call(commentSave, { pid: otherPost.id, content: '第一条', client_msg_id: 'same-id' }),
+      () => me.api.call(commentReply, { pid: post.id, cid: first.cid, content: '第一条', client_msg_id: 'same-id' }),
     ]) {
-      expect(await apiFailure(reused)).toMatchObject({ status: STATUS.CONFLICT, message: '评论编号已被使用' });
+      expect(await apiFailure(reuse())).toMatchObject({ status: STATUS.CONFLICT, message: '评论编号已被使用' });
     }
     expect(await commentsOf(me.id, 'same-id')).toHaveLength(1);
     expect((await commentRow(first.cid)).replyCount).toBe(0);
