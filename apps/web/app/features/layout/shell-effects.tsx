@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { findWrongLayout, NARROW_VIEWPORT_QUERY } from '~/lib/layout-rule.ts';
 import type { LayoutName } from '~/lib/route-handle.ts';
 import { correctLayout, useIsMobile } from '~/lib/use-is-mobile.ts';
+import { whenIdle } from '~/lib/when-idle.ts';
 import { preloadNextMobileScreen } from './mobile-preload.ts';
 
 /** SPEC.md §2: the layout check runs one second after load (and after a resize settles). */
@@ -33,15 +34,6 @@ function checkLayout() {
   correctLayout(wrong.expected === 'mobile');
 }
 
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: PRELOAD_TIMEOUT_MS });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(run, PRELOAD_TIMEOUT_MS);
-  return () => clearTimeout(timer);
-}
-
 /**
  * The layout's browser-side duties (SPEC.md §2 "Layout choice"), loaded after the page
  * (lazy-shell-effects.tsx): the wrong-layout check, and on phones fetching the next
@@ -69,11 +61,14 @@ export function ShellEffects({ layout }: { layout: LayoutName }) {
 
   useEffect(() => {
     if (!isMobileLayout || hasPreloaded) return;
-    return whenIdle(() => {
-      if (hasPreloaded) return;
-      hasPreloaded = true;
-      preloadNextMobileScreen();
-    });
+    return whenIdle(
+      () => {
+        if (hasPreloaded) return;
+        hasPreloaded = true;
+        preloadNextMobileScreen();
+      },
+      { fallback: PRELOAD_TIMEOUT_MS, timeout: PRELOAD_TIMEOUT_MS },
+    );
   }, [isMobileLayout]);
 
   return null;

@@ -1,5 +1,6 @@
 import { ExternalLink, ShieldAlert, TriangleAlert } from 'lucide-react';
 import { buttonClass } from '~/ui/button.tsx';
+import { RefusalNotice } from '~/ui/refusal-notice.tsx';
 import { type Destination, EXTERNAL_LINK_REL, type RefusalReason } from './link-guard.ts';
 import { LINKS_MESSAGES } from './messages.ts';
 
@@ -24,19 +25,14 @@ function goBack(event: React.MouseEvent<HTMLAnchorElement>) {
 export function LeavePage({ destination }: { destination: Destination }) {
   if (!destination.ok) {
     return (
-      <div
-        data-testid="leave-refused"
-        className="mx-auto flex w-full max-w-md flex-col items-center px-6 py-16 text-center"
-      >
-        <span className="flex size-16 items-center justify-center rounded-full bg-red-50 dark:bg-red-950/60">
-          <TriangleAlert aria-hidden="true" className="size-8 text-red-600 dark:text-red-400" />
-        </span>
-        <h1 className="mt-5 text-lg font-semibold">{LINKS_MESSAGES.refusedTitle}</h1>
-        <p className="mt-2 text-sm text-gray-600 dark:text-gray-300">{REFUSALS[destination.reason]}</p>
-        <a href="/" className={buttonClass('outline', 'md', 'mt-8 min-w-40')}>
-          {LINKS_MESSAGES.backHome}
-        </a>
-      </div>
+      <RefusalNotice
+        testId="leave-refused"
+        icon={TriangleAlert}
+        title={LINKS_MESSAGES.refusedTitle}
+        titleAs="h1"
+        hint={REFUSALS[destination.reason]}
+        back={{ to: '/', label: LINKS_MESSAGES.backHome }}
+      />
     );
   }
   const { url, host } = destination;

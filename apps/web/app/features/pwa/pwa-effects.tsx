@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useApi } from '~/lib/api.ts';
 import { useRootData } from '~/lib/root-data.ts';
+import { whenIdle } from '~/lib/when-idle.ts';
 import { InstallBar } from './install-bar.tsx';
 import {
   captureInstallPrompt,
@@ -78,21 +79,22 @@ export function PwaEffects({ viewerId }: { viewerId: number | null }) {
     // or once the worker installed by this visit takes the page over.
     if (!FEED_PATHS.has(pathname) || !('serviceWorker' in navigator)) return;
     const worker = navigator.serviceWorker;
-    const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
-    const cancelIdle = window.cancelIdleCallback ?? window.clearTimeout;
-    let handle: number | undefined;
+    let cancelIdle: (() => void) | undefined;
     const keep = () => {
-      handle = whenIdle(() => {
-        guardAccount(viewerId)
-          .then(() => saveLastFeed(api, viewerId, imageBase))
-          .catch((error: unknown) => console.warn('[pwa] could not keep the feed for offline reading', error));
-      });
+      cancelIdle = whenIdle(
+        () => {
+          guardAccount(viewerId)
+            .then(() => saveLastFeed(api, viewerId, imageBase))
+            .catch((error: unknown) => console.warn('[pwa] could not keep the feed for offline reading', error));
+        },
+        { fallback: 1000 },
+      );
     };
     if (worker.controller) keep();
     else worker.addEventListener('controllerchange', keep, { once: true });
     return () => {
       worker.removeEventListener('controllerchange', keep);
-      if (handle !== undefined) cancelIdle(handle);
+      cancelIdle?.();
     };
   }, [pathname, viewerId, api, imageBase]);
 
