@@ -413,11 +413,16 @@ test.describe('a missing post', () => {
 test.describe('pull to refresh', () => {
   test('on a phone, pulling the feed down at the top reloads its first page', { tag: PHONE_ONLY }, async ({ page }) => {
     let firstPageCalls = 0;
+    // The refreshed first page is held until the spinning indicator has been seen (a fixed
+    // delay could end between two polls of a loaded machine: a CI run missed it so).
+    let releaseFirstPage = () => {};
+    const firstPageHeld = new Promise<void>((resolve) => {
+      releaseFirstPage = resolve;
+    });
     await page.route('**/api/v1/cms/posts/no-ads?**', async (route) => {
       if (new URL(route.request().url()).searchParams.get('page') === '1') {
         firstPageCalls += 1;
-        // Slow enough to see the indicator spin.
-        await new Promise((resolve) => setTimeout(resolve, 800));
+        await firstPageHeld;
       }
       await route.continue();
     });
@@ -437,6 +442,8 @@ test.describe('pull to refresh', () => {
     await expect(indicator).toHaveAttribute('data-phase', 'refreshing');
     await expect(indicator).toContainText('正在刷新');
     await expect.poll(() => firstPageCalls).toBe(1);
+    await expect(indicator).toHaveAttribute('data-phase', 'refreshing');
+    releaseFirstPage();
     await expect(indicator).toHaveAttribute('data-phase', 'idle');
     await expect(page.getByTestId('feed-grid').getByTestId('post-card').first()).toBeVisible();
   });
