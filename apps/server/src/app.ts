@@ -11,6 +11,7 @@ import type { Config } from './platform/config.ts';
 import { createDatabase, type Database, runMigrations } from './platform/db.ts';
 import { assertAllEndpointsRegistered, registerServed } from './platform/endpoints.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/error-handler.ts';
+import { answerFrameworkError } from './platform/framework-errors.ts';
 import './platform/fastify-types.ts';
 import { relayEvents, setEventLogger, settleEvents, subscribeAll } from './platform/events.ts';
 import { registerHealthRoutes } from './platform/health.ts';
@@ -68,6 +69,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     genReqId: genRequestId,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
+    frameworkErrors: answerFrameworkError,
   });
 
   try {

@@ -252,6 +252,7 @@ export const aiJob = defineEndpoint({
   query: z.object({ job_id: JobIdField }),
   data: AiJobSchema,
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   summary: 'AI 生成任务',
 });
 
@@ -274,6 +275,7 @@ export const aiGalleryDelete = defineEndpoint({
   body: z.object({ job_id: JobIdField }),
   data: z.object({ job_id: z.number() }),
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   summary: '删除 AI 作品',
 });
 
@@ -320,6 +322,7 @@ export const aiUseAvatar = defineEndpoint({
   /** The new profile avatar, as the avatar upload answers. */
   data: z.object({ url: z.string(), path: z.string() }),
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   rateLimit: { by: 'user', windows: [{ limit: 10, windowSeconds: 60 }] },
   summary: '设为头像',
 });

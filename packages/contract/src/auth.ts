@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_AREA_CODE } from './constants.ts';
+import { DEFAULT_AREA_CODE, LOGIN_ATTEMPTS_PER_IP } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ChallengeSchema, LoginResultSchema } from './entities/user.ts';
 import { defineErrors, STATUS } from './status.ts';
@@ -72,6 +72,7 @@ export const mobileLogin = defineEndpoint({
   body: MobileLoginBodySchema,
   data: LoginResultSchema,
   auth: 'none',
+  rateLimit: { by: 'ip', windows: [LOGIN_ATTEMPTS_PER_IP] },
   summary: '手机号验证码登录',
 });
 

@@ -187,6 +187,7 @@ export const bookmarkDelete = defineEndpoint({
   body: z.object({ id: IdSchema }),
   data: z.object({ result: z.boolean(), bookmark: BookmarkSchema }),
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   summary: '删除收藏',
 });
 
@@ -218,6 +219,7 @@ export const bookmarkUpdate = defineEndpoint({
   }),
   data: BookmarkSchema,
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   rateLimit: { by: 'user', windows: [{ limit: 60, windowSeconds: 60 }] },
   summary: '修改收藏',
 });
@@ -253,6 +255,7 @@ export const bookmarkDeleteUrl = defineEndpoint({
   body: z.object({ id: IdSchema }),
   data: z.object({ result: z.boolean() }),
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   summary: '删除一条访问记录',
 });
 

@@ -148,6 +148,7 @@ export const chatCreateSession = defineEndpoint({
   body: z.object({ receiver_id: IdSchema }),
   data: ConversationSchema,
   auth: 'user',
+  access: { rule: 'person' },
   summary: '创建（或打开）私聊会话',
 });
 
@@ -174,9 +175,10 @@ export const MessageFields = {
   client_msg_id: ClientMsgIdField,
 };
 
-/** Sends of a person, private and team alike: a burst, and an hour. */
+/** Sends of a person, private and team chats counted together: a burst, and an hour. */
 export const CHAT_SEND_RATE_LIMIT = {
   by: 'user',
+  bucket: 'chat-send',
   windows: [
     { limit: 20, windowSeconds: 10 },
     { limit: 600, windowSeconds: 3600 },
@@ -201,6 +203,7 @@ export const chatSend = defineEndpoint({
   }),
   data: ChatMessageSchema,
   auth: 'user',
+  access: { rule: 'person' },
   rateLimit: CHAT_SEND_RATE_LIMIT,
   summary: '发送私信',
 });
@@ -228,6 +231,7 @@ export const chatHistory = defineEndpoint({
     }),
   data: z.object({ messages: z.array(ChatMessageSchema), has_more: z.boolean(), peer_read_id: z.number() }),
   auth: 'user',
+  access: { rule: 'person' },
   summary: '私聊历史消息',
 });
 
@@ -326,6 +330,7 @@ export const markAsRead = defineEndpoint({
     .refine((b) => b.message_type !== 'group' || b.id !== undefined, { error: '群聊须提供 id' }),
   data: z.object({ unread: z.number() }),
   auth: 'user',
+  access: { rule: 'member', others: 'NOT_FOUND' },
   summary: '标记已读',
 });
 

@@ -98,6 +98,7 @@ export const chimeDetail = defineEndpoint({
   query: z.object({ id: IdSchema }),
   data: ChimeSchema,
   auth: 'none',
+  access: { rule: 'public' },
   summary: '锁车音详情',
 });
 
@@ -108,6 +109,7 @@ export const chimeDownload = defineEndpoint({
   body: z.object({ id: IdSchema }),
   data: z.object({ downloads: z.number(), url: z.string() }),
   auth: 'optional',
+  access: { rule: 'public' },
   rateLimit: { by: 'ip', windows: [{ limit: 60, windowSeconds: 60 }] },
   summary: '下载锁车音',
 });
@@ -119,6 +121,7 @@ export const chimeDelete = defineEndpoint({
   body: z.object({ id: IdSchema }),
   data: z.object({ result: z.boolean() }),
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   summary: '删除锁车音',
 });
 

@@ -18,6 +18,7 @@ export const commentPager = defineEndpoint({
   query: z.object({ pid: IdSchema, page: pageField(), size: sizeField(PAGE_SIZE.posts) }),
   data: z.array(CommentSchema),
   auth: 'optional',
+  access: { rule: 'public' },
   summary: '评论列表',
 });
 
@@ -28,6 +29,7 @@ export const replyPager = defineEndpoint({
   query: z.object({ cid: IdSchema, page: pageField(), size: sizeField(PAGE_SIZE.posts) }),
   data: z.array(ReplySchema),
   auth: 'optional',
+  access: { rule: 'public' },
   summary: '评论的回复列表',
 });
 
@@ -41,6 +43,7 @@ export const commentSave = defineEndpoint({
   body: z.object({ pid: IdSchema, content: CommentText, client_msg_id: ClientMsgIdField }),
   data: CommentSchema,
   auth: 'user',
+  access: { rule: 'public' },
   summary: '发表评论',
 });
 
@@ -61,6 +64,7 @@ export const commentReply = defineEndpoint({
   }),
   data: ReplySchema,
   auth: 'user',
+  access: { rule: 'public' },
   summary: '回复评论',
 });
 
@@ -71,6 +75,7 @@ export const commentDelete = defineEndpoint({
   body: z.object({ cid: IdSchema }),
   data: z.object({ result: z.boolean() }),
   auth: 'user',
+  access: { rule: 'owner', others: 'FORBIDDEN' },
   summary: '删除评论',
 });
 

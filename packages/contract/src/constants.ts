@@ -109,6 +109,11 @@ export const SMS_LIMITS = {
     { limit: 60, windowSeconds: 86_400 },
   ],
 } as const;
+/**
+ * Login attempts (mobile + code) per client address, right or wrong: a code dies after
+ * SMS_CODE_MAX_ATTEMPTS wrong tries, and this bounds guessing spread over many numbers.
+ */
+export const LOGIN_ATTEMPTS_PER_IP = { limit: 20, windowSeconds: 600 } as const;
 /** Sessions live this long without use; each use extends them. */
 export const SESSION_LIFETIME_DAYS = 30;
 /** The web session cookie (httpOnly, SameSite=Lax). */
@@ -146,6 +151,11 @@ export const CAPTION_UPLOAD_MAX_BYTES = 256 * 1024;
 export const VIDEO_EXTENSIONS = ['mp4', 'mov', 'webm'] as const;
 /** Upload tokens live this long and allow one key. */
 export const UPLOAD_TOKEN_LIFETIME_S = 3600;
+/**
+ * Uploads one person may start an hour, by kind; an upload through this server and a
+ * direct-upload token count alike. Images: ten full posts (POST_MAX_IMAGES each) an hour.
+ */
+export const UPLOADS_PER_HOUR = { image: 90, video: 10, caption: 30 } as const;
 
 /** Why a post, comment or user is reported: a fixed list (code → zh-CN label). */
 export const REPORT_REASONS = {

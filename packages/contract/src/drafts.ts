@@ -16,6 +16,7 @@ export const draftRelease = defineEndpoint({
   }),
   data: z.object({ did: z.number(), result: z.boolean() }),
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   summary: '保存草稿',
 });
 
@@ -35,6 +36,7 @@ export const draftInfo = defineEndpoint({
   query: z.object({ did: IdSchema }),
   data: DraftSchema,
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   summary: '草稿详情',
 });
 
@@ -45,6 +47,7 @@ export const draftDelete = defineEndpoint({
   query: z.object({ did: IdSchema }),
   data: z.object({ result: z.boolean() }),
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   summary: '删除草稿',
 });
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { AccessRule } from './access.ts';
 
 export type HttpMethod = 'GET' | 'POST';
 /**
@@ -19,9 +20,15 @@ export type RateWindow = { readonly limit: number; readonly windowSeconds: numbe
  * A per-endpoint limit, on top of the API-wide one: counted per client address (`ip`)
  * or per logged-in user (`user`, for endpoints whose auth needs login), every window
  * checked in order; the first exceeded answers RATE_LIMITED with the seconds to wait.
- * Shared by every process when REDIS_URL is set.
+ * Endpoints naming the same `bucket` share one count (private and team chat sends, an
+ * upload through the server and a direct-upload token); without one, each endpoint
+ * counts alone. Shared by every process when REDIS_URL is set.
  */
-export type RateLimitRule = { readonly by: 'ip' | 'user'; readonly windows: readonly RateWindow[] };
+export type RateLimitRule = {
+  readonly by: 'ip' | 'user';
+  readonly windows: readonly RateWindow[];
+  readonly bucket?: string;
+};
 
 export type Endpoint<
   Q extends z.ZodType = z.ZodType,
@@ -46,6 +53,11 @@ export type Endpoint<
   multipart?: boolean;
   /** One line for the generated API document. */
   summary: string;
+  /**
+   * Whose object the id it takes names, and how anyone else is answered: required (by a
+   * contract test) of every endpoint that takes an object id (access.ts).
+   */
+  access?: AccessRule;
 };
 
 /** Whether a value of a contract module is an endpoint declaration (the registry and the client view walk them). */

@@ -11,5 +11,6 @@ export const likeAct = defineEndpoint({
     .refine((q) => (q.pid === undefined) !== (q.cid === undefined), { error: '须且只能提供 pid 或 cid 之一' }),
   data: z.object({ islike: z.number(), likenum: z.number() }),
   auth: 'user',
+  access: { rule: 'public' },
   summary: '点赞 / 取消点赞',
 });

@@ -22,7 +22,8 @@ const PREFIX = '/api/v1/ai/nearby';
 
 /**
  * A radius in km: absent or '' → the default; must be a number above 0; above
- * NEARBY_MAX_RADIUS_KM it is capped.
+ * NEARBY_MAX_RADIUS_KM it is capped, and below 1 m it counts as 1 m (a subnormal radius
+ * made PostgreSQL's earth_box fail with "value out of range: underflow").
  */
 export function radiusKmField(defaultKm: number) {
   return z
@@ -31,7 +32,7 @@ export function radiusKmField(defaultKm: number) {
       z.coerce
         .number({ error: '半径须为数字' })
         .refine((n) => Number.isFinite(n) && n > 0, { error: '半径须大于 0' })
-        .transform((n) => Math.min(n, NEARBY_MAX_RADIUS_KM)),
+        .transform((n) => Math.min(Math.max(n, 0.001), NEARBY_MAX_RADIUS_KM)),
     )
     .default(defaultKm);
 }
@@ -199,6 +200,7 @@ export const userOnlineStatus = defineEndpoint({
   query: z.object({ uid: IdSchema }),
   data: z.object({ is_online: z.boolean(), last_active_time: z.string() }),
   auth: 'user',
+  access: { rule: 'person' },
   summary: '用户在线状态',
 });
 

@@ -85,6 +85,7 @@ export const addressSave = defineEndpoint({
   body: z.object({ id: OptionalIdSchema, ...AddressFields, is_default: DefaultFlag }),
   data: AddressSchema,
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   rateLimit: { by: 'user', windows: [{ limit: 30, windowSeconds: 60 }] },
   summary: '保存收货地址',
 });
@@ -115,6 +116,7 @@ export const addressDelete = defineEndpoint({
   body: z.object({ id: IdSchema }),
   data: z.object({ result: z.boolean() }),
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   summary: '删除收货地址',
 });
 
@@ -184,6 +186,7 @@ export const orderPreview = defineEndpoint({
   body: z.object({ cids: CidsField, address_id: OptionalIdSchema, use_points: UsePointsField }),
   data: OrderPreviewSchema,
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   rateLimit: { by: 'user', windows: [{ limit: 60, windowSeconds: 60 }] },
   summary: '订单结算预览',
 });
@@ -227,6 +230,7 @@ export const orderCreate = defineEndpoint({
   body: z.object({ cids: CidsField, address_id: IdSchema, use_points: UsePointsField }),
   data: ShopOrderSchema,
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   rateLimit: { by: 'user', windows: [{ limit: 10, windowSeconds: 60 }] },
   summary: '提交订单',
 });
@@ -238,6 +242,7 @@ export const orderPay = defineEndpoint({
   body: PayOrderBody,
   data: PayStartSchema,
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   rateLimit: { by: 'user', windows: [{ limit: 20, windowSeconds: 60 }] },
   summary: '支付商城订单',
 });
@@ -269,6 +274,7 @@ export const orderInfo = defineEndpoint({
   query: OrderIdQuery,
   data: ShopOrderSchema,
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   summary: '订单详情',
 });
 
@@ -279,6 +285,7 @@ export const orderCancel = defineEndpoint({
   body: OrderIdQuery,
   data: ShopOrderSchema,
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   summary: '取消订单',
 });
 
@@ -289,6 +296,7 @@ export const orderConfirm = defineEndpoint({
   body: OrderIdQuery,
   data: ShopOrderSchema,
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   summary: '确认收货',
 });
 
@@ -323,6 +331,7 @@ export const adminOrderInfo = defineEndpoint({
   query: OrderIdQuery,
   data: AdminShopOrderSchema,
   auth: 'admin',
+  access: { rule: 'admin' },
   summary: '订单管理详情',
 });
 
@@ -344,6 +353,7 @@ export const adminOrderShip = defineEndpoint({
   }),
   data: AdminShopOrderSchema,
   auth: 'admin',
+  access: { rule: 'admin' },
   summary: '订单发货',
 });
 
@@ -361,6 +371,7 @@ export const adminOrderRefund = defineEndpoint({
   }),
   data: AdminShopOrderSchema,
   auth: 'admin',
+  access: { rule: 'admin' },
   summary: '订单退款',
 });
 

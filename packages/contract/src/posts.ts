@@ -95,6 +95,7 @@ export const postRelease = defineEndpoint({
   }),
   data: z.object({ pid: z.number() }),
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   summary: '发布帖子',
 });
 
@@ -105,6 +106,7 @@ export const postDetail = defineEndpoint({
   query: z.object({ pid: IdSchema, uid: OptionalIdSchema }),
   data: z.array(PostDetailSchema),
   auth: 'optional',
+  access: { rule: 'public' },
   summary: '帖子详情',
 });
 
@@ -115,6 +117,7 @@ export const postInfo = defineEndpoint({
   query: z.object({ id: IdSchema }),
   data: PostDetailSchema,
   auth: 'optional',
+  access: { rule: 'public' },
   summary: '帖子信息',
 });
 
@@ -125,6 +128,7 @@ export const postDelete = defineEndpoint({
   body: z.object({ pid: IdSchema }),
   data: z.object({ result: z.boolean() }),
   auth: 'user',
+  access: { rule: 'owner', others: 'FORBIDDEN' },
   summary: '删除帖子',
 });
 
@@ -135,6 +139,7 @@ export const postShare = defineEndpoint({
   body: z.object({ pid: IdSchema }),
   data: z.object({ sharenum: z.number(), share_url: z.string() }),
   auth: 'optional',
+  access: { rule: 'public' },
   summary: '分享帖子',
 });
 
@@ -145,6 +150,7 @@ export const postPlay = defineEndpoint({
   body: z.object({ pid: IdSchema }),
   data: z.object({ playnum: z.number() }),
   auth: 'optional',
+  access: { rule: 'public' },
   summary: '视频播放计数',
 });
 
@@ -155,6 +161,7 @@ export const userPosts = defineEndpoint({
   query: PagedUidQuery,
   data: z.array(PostSchema),
   auth: 'optional',
+  access: { rule: 'person' },
   summary: '用户发布的帖子',
 });
 

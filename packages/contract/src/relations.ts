@@ -15,6 +15,7 @@ export const followAct = defineEndpoint({
   body: UidQuery,
   data: z.object({ result: z.boolean(), isfollow: z.number() }),
   auth: 'user',
+  access: { rule: 'person' },
   summary: '关注 / 取消关注',
 });
 
@@ -25,6 +26,7 @@ export const followCheck = defineEndpoint({
   query: UidQuery,
   data: z.object({ isfollow: z.number() }),
   auth: 'optional',
+  access: { rule: 'person' },
   summary: '是否已关注',
 });
 
@@ -34,6 +36,7 @@ export const followCheckMutual = defineEndpoint({
   query: UidQuery,
   data: z.object({ isfollow: z.number(), istfollow: z.number() }),
   auth: 'optional',
+  access: { rule: 'person' },
   summary: '是否互相关注',
 });
 
@@ -44,6 +47,7 @@ export const followers = defineEndpoint({
   query: PagedUidQuery,
   data: z.array(UserCardSchema),
   auth: 'optional',
+  access: { rule: 'person' },
   summary: '粉丝列表',
 });
 
@@ -54,6 +58,7 @@ export const followingList = defineEndpoint({
   query: PagedUidQuery,
   data: z.array(UserCardSchema),
   auth: 'optional',
+  access: { rule: 'person' },
   summary: '关注列表',
 });
 
@@ -64,6 +69,7 @@ export const blockAct = defineEndpoint({
   body: z.object({ uid: IdSchema }),
   data: z.object({ isblock: z.number() }),
   auth: 'user',
+  access: { rule: 'person' },
   summary: '拉黑 / 取消拉黑',
 });
 
@@ -73,6 +79,7 @@ export const blockCheck = defineEndpoint({
   query: z.object({ uid: IdSchema }),
   data: z.object({ isblock: z.number() }),
   auth: 'optional',
+  access: { rule: 'person' },
   summary: '是否已拉黑',
 });
 

@@ -18,6 +18,7 @@ export const reportSave = defineEndpoint({
   }),
   data: z.object({ result: z.boolean() }),
   auth: 'user',
+  access: { rule: 'public' },
   summary: '举报',
 });
 
@@ -60,6 +61,7 @@ export const reportResolve = defineEndpoint({
   body: z.object({ id: IdSchema, action: z.enum(['remove', 'dismiss'], { error: '处理方式不正确' }) }),
   data: z.object({ result: z.boolean() }),
   auth: 'admin',
+  access: { rule: 'admin' },
   summary: '处理举报',
 });
 

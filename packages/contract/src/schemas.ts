@@ -89,6 +89,15 @@ export function jsonList<T extends z.ZodType>(item: T, max: number, label: strin
 }
 
 /**
+ * A coordinate kept to 7 decimals (about 1 cm): finer is noise, and a subnormal one
+ * (5e-324) made PostgreSQL's distance functions fail with "value out of range: underflow"
+ * (found by the contract fuzzing, issue 22).
+ */
+export function roundCoordinate(degrees: number): number {
+  return Math.round(degrees * 1e7) / 1e7;
+}
+
+/**
  * A required coordinate in degrees that arrives as text or a number: a finite number
  * within [min, max] (latitude -90..90, longitude -180..180). Which datum it is in is the
  * endpoint's to say (browsers and phones report WGS-84).
@@ -104,7 +113,8 @@ export function coordinateField(min: number, max: number, label: string) {
     z
       .number({ error: (issue) => (issue.input === undefined ? `请提供${label}` : `${label}须为数字`) })
       .min(min, { error: `${label}须在 ${min} 到 ${max} 之间` })
-      .max(max, { error: `${label}须在 ${min} 到 ${max} 之间` }),
+      .max(max, { error: `${label}须在 ${min} 到 ${max} 之间` })
+      .transform(roundCoordinate),
   );
 }
 
@@ -117,7 +127,8 @@ export function optionalCoordinate(min: number, max: number, label: string) {
         .number({ error: `${label}须为数字` })
         .min(min, { error: `${label}超出范围` })
         .max(max, { error: `${label}超出范围` })
-        .nullable(),
+        .nullable()
+        .transform((n) => (n === null ? null : roundCoordinate(n))),
     )
     .default(null);
 }

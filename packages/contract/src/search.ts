@@ -158,6 +158,7 @@ export const searchHistoryDelete = defineEndpoint({
   body: z.object({ hid: IdSchema }),
   data: z.object({ result: z.boolean() }),
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   summary: '删除一条搜索历史',
 });
 

@@ -141,6 +141,7 @@ export const productInfo = defineEndpoint({
   query: PidQuery,
   data: ProductSchema,
   auth: 'none',
+  access: { rule: 'unowned' },
   summary: '商品详情',
 });
 
@@ -154,6 +155,7 @@ export const productQrcode = defineEndpoint({
   }),
   data: z.object({ qrcodeUrl: z.string() }),
   auth: 'none',
+  access: { rule: 'unowned' },
   rateLimit: { by: 'ip', windows: [{ limit: 30, windowSeconds: 60 }] },
   summary: '商品小程序码',
 });
@@ -179,6 +181,7 @@ export const cartAdd = defineEndpoint({
   body: z.object({ pid: IdSchema, apids: ApidsSchema, number: NumberField.default(1) }),
   data: z.object({ cid: z.number(), number: z.number(), count: z.number() }),
   auth: 'user',
+  access: { rule: 'unowned' },
   rateLimit: { by: 'user', windows: [{ limit: 60, windowSeconds: 60 }] },
   summary: '加入购物车',
 });
@@ -248,6 +251,7 @@ export const cartDelete = defineEndpoint({
   body: z.object({ cids: CidsSchema }),
   data: z.object({ result: z.boolean(), count: z.number() }),
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   summary: '删除购物车商品',
 });
 
@@ -257,6 +261,7 @@ export const cartUpdateNumber = defineEndpoint({
   body: z.object({ cid: IdSchema, number: NumberField }),
   data: z.object({ cid: z.number(), number: z.number(), count: z.number() }),
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   summary: '修改购物车数量',
 });
 
@@ -346,6 +351,7 @@ export const adminProductSave = defineEndpoint({
   }),
   data: z.object({ pid: z.number() }),
   auth: 'admin',
+  access: { rule: 'admin' },
   summary: '保存商品',
 });
 
@@ -369,6 +375,7 @@ export const adminProductInfo = defineEndpoint({
   query: PidQuery,
   data: AdminProductSchema,
   auth: 'admin',
+  access: { rule: 'admin' },
   summary: '商品编辑详情',
 });
 
@@ -379,6 +386,7 @@ export const adminProductOnSale = defineEndpoint({
   body: z.object({ pid: IdSchema, on_sale: BooleanField }),
   data: z.object({ result: z.boolean() }),
   auth: 'admin',
+  access: { rule: 'admin' },
   summary: '商品上下架',
 });
 
@@ -398,6 +406,7 @@ export const adminCategorySave = defineEndpoint({
   }),
   data: z.object({ cid: z.number() }),
   auth: 'admin',
+  access: { rule: 'admin' },
   summary: '保存商品分类',
 });
 
@@ -408,6 +417,7 @@ export const adminCategoryDelete = defineEndpoint({
   body: z.object({ cid: IdSchema }),
   data: z.object({ result: z.boolean() }),
   auth: 'admin',
+  access: { rule: 'admin' },
   summary: '删除商品分类',
 });
 

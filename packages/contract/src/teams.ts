@@ -209,6 +209,7 @@ export const respondTeam = defineEndpoint({
   }),
   data: TeamCardSchema,
   auth: 'user',
+  access: { rule: 'public' },
   rateLimit: { by: 'user', windows: [{ limit: 30, windowSeconds: 60 }] },
   summary: '响应车队（加入 / 在路上 / 去不了）',
 });
@@ -242,6 +243,7 @@ export const teamResponses = defineEndpoint({
   }),
   data: z.object({ items: z.array(TeamResponseCountsSchema) }),
   auth: 'user',
+  access: { rule: 'public' },
   summary: '车队响应统计',
 });
 
@@ -258,6 +260,7 @@ export const teamResponseStatus = defineEndpoint({
     my_response: z.enum(['', ...TEAM_ACTIONS]),
   }),
   auth: 'user',
+  access: { rule: 'public' },
   summary: '我对车队的响应',
 });
 
@@ -285,6 +288,7 @@ export const teamMembers = defineEndpoint({
   query: z.object({ id: TeamIdSchema }),
   data: z.object({ team: TeamCardSchema, members: z.array(TeamMemberSchema) }),
   auth: 'user',
+  access: { rule: 'public' },
   summary: '车队成员',
 });
 
@@ -297,6 +301,7 @@ export const leaveTeam = defineEndpoint({
   body: z.object({ team_id: TeamIdSchema }),
   data: TeamStateAnswer,
   auth: 'user',
+  access: { rule: 'member', others: 'CONFLICT' },
   summary: '退出车队',
 });
 
@@ -310,6 +315,7 @@ export const cancelTeam = defineEndpoint({
   body: z.object({ team_id: TeamIdSchema }),
   data: TeamStateAnswer,
   auth: 'user',
+  access: { rule: 'owner', others: 'FORBIDDEN' },
   summary: '取消车队',
 });
 
@@ -320,6 +326,7 @@ export const disbandTeam = defineEndpoint({
   body: z.object({ team_id: TeamIdSchema }),
   data: TeamStateAnswer,
   auth: 'user',
+  access: { rule: 'owner', others: 'FORBIDDEN' },
   summary: '解散车队',
 });
 
@@ -365,6 +372,7 @@ export const teamChatHistory = defineEndpoint({
   }),
   data: z.object({ messages: z.array(ChatMessageSchema), has_more: z.boolean() }),
   auth: 'user',
+  access: { rule: 'member', others: 'FORBIDDEN' },
   summary: '车队群聊历史',
 });
 
@@ -382,6 +390,7 @@ export const sendTeamChat = defineEndpoint({
   }),
   data: z.object({ id: z.number(), success: z.boolean(), message: ChatMessageSchema }),
   auth: 'user',
+  access: { rule: 'member', others: 'FORBIDDEN' },
   rateLimit: CHAT_SEND_RATE_LIMIT,
   summary: '发送车队群聊消息',
 });
@@ -421,6 +430,7 @@ export const sendTeamInvitation = defineEndpoint({
     skipped: z.array(z.object({ receiver_id: z.number(), reason: z.enum(TEAM_INVITE_SKIPS) })),
   }),
   auth: 'user',
+  access: { rule: 'member', others: 'FORBIDDEN' },
   rateLimit: {
     by: 'user',
     windows: [
@@ -444,6 +454,7 @@ export const acceptTeamInvitation = defineEndpoint({
   body: InvitationAct,
   data: InvitationAnswer.extend({ team: TeamCardSchema }),
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   summary: '接受车队邀请',
 });
 
@@ -454,6 +465,7 @@ export const rejectTeamInvitation = defineEndpoint({
   body: InvitationAct,
   data: InvitationAnswer,
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   summary: '拒绝车队邀请',
 });
 

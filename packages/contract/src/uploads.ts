@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UPLOADS_PER_HOUR } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { defineErrors, STATUS } from './status.ts';
 
@@ -23,12 +24,21 @@ export const UploadedVideoSchema = z.object({
 export type UploadedImage = z.infer<typeof UploadedImageSchema>;
 export type UploadedVideo = z.infer<typeof UploadedVideoSchema>;
 
+/** One count per person and kind, whether the file comes through this server or by a token (UPLOADS_PER_HOUR). */
+const uploadLimit = (kind: keyof typeof UPLOADS_PER_HOUR) =>
+  ({
+    by: 'user',
+    bucket: `upload-${kind}`,
+    windows: [{ limit: UPLOADS_PER_HOUR[kind], windowSeconds: 3600 }],
+  }) as const;
+
 /** Image upload through our server (multipart field `file`). */
 export const uploadImage = defineEndpoint({
   method: 'POST',
   path: '/api/v1/ai/user/upload/qiniu',
   data: UploadedImageSchema,
   auth: 'user',
+  rateLimit: uploadLimit('image'),
   multipart: true,
   summary: '上传图片',
 });
@@ -39,6 +49,7 @@ export const uploadVideo = defineEndpoint({
   path: '/api/v1/ai/user/upload/video',
   data: UploadedVideoSchema,
   auth: 'user',
+  rateLimit: uploadLimit('video'),
   multipart: true,
   summary: '上传视频',
 });
@@ -68,6 +79,7 @@ export const imageUploadToken = defineEndpoint({
   query: TokenQuery,
   data: UploadTokenSchema,
   auth: 'user',
+  rateLimit: uploadLimit('image'),
   summary: '图片直传凭证',
 });
 
@@ -77,6 +89,7 @@ export const videoUploadToken = defineEndpoint({
   query: TokenQuery,
   data: UploadTokenSchema,
   auth: 'user',
+  rateLimit: uploadLimit('video'),
   summary: '视频直传凭证',
 });
 
@@ -133,6 +146,7 @@ export const uploadCaption = defineEndpoint({
   path: '/api/v1/user/upload/caption',
   data: z.object({ url: z.string(), path: z.string() }),
   auth: 'user',
+  rateLimit: uploadLimit('caption'),
   multipart: true,
   summary: '上传字幕',
 });

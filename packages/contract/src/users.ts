@@ -14,6 +14,7 @@ export const userInfo = defineEndpoint({
   query: UidQuery,
   data: UserProfileSchema,
   auth: 'optional',
+  access: { rule: 'person' },
   summary: '用户主页信息',
 });
 

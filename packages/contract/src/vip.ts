@@ -94,6 +94,7 @@ export const vipPayOrder = defineEndpoint({
   body: PayOrderBody,
   data: PayStartSchema,
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   rateLimit: { by: 'user', windows: [{ limit: 20, windowSeconds: 60 }] },
   summary: '支付 VIP 订单',
 });
@@ -104,6 +105,7 @@ export const vipOrderStatus = defineEndpoint({
   query: z.object({ order_id: OrderIdField }),
   data: VipOrderSchema.extend({ vip: VipStatusSchema }),
   auth: 'user',
+  access: { rule: 'owner', others: 'NOT_FOUND' },
   summary: 'VIP 订单状态',
 });
 

@@ -28,6 +28,10 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
       flush: constants.BROTLI_OPERATION_FLUSH,
     },
     zlibOptions: { level: GZIP_LEVEL, flush: constants.Z_SYNC_FLUSH },
+    // Answers only: no endpoint takes a compressed body, and inflating one is a bomb's
+    // door (BODY_LIMIT_BYTES stops the body, not the inflating: 1 MB of gzip cost ~1.5 s
+    // of CPU). A Content-Encoding body is read as sent and fails as MALFORMED_JSON.
+    globalDecompression: false,
   });
 }
 

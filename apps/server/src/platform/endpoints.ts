@@ -139,8 +139,9 @@ async function enforceRateLimit(
   if (!rule) return;
   // A 'user' limit on an endpoint anonymous callers may reach counts them by address.
   const who = rule.by === 'user' && viewer ? `u:${viewer.id}` : `ip:${request.ip}`;
+  const counter = rule.bucket ? `bucket:${rule.bucket}` : `endpoint:${endpointKey(endpoint)}`;
   for (const { limit, windowSeconds } of rule.windows) {
-    const key = `endpoint:${endpointKey(endpoint)}:${windowSeconds}:${who}`;
+    const key = `${counter}:${windowSeconds}:${who}`;
     const { allowed, retryAfter } = await app.limiter.hit(key, limit, windowSeconds);
     if (!allowed) throw new AppError('RATE_LIMITED', { seconds: retryAfter }, { retryAfter });
   }

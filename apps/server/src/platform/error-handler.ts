@@ -1,4 +1,4 @@
-import { AppError, type ErrorCode, fail } from '@evcircle/contract';
+import { AppError, type ErrorCode, fail, STATUS } from '@evcircle/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ZodError } from 'zod';
 import { describeIssues } from './validation.ts';
@@ -31,10 +31,26 @@ export function toAppError(error: unknown): AppError | null {
 }
 
 /**
+ * The whole seconds a rate-limited caller is told to wait: the refusal's `data.retryAfter`
+ * (STATUS.RATE_LIMITED documents it), at least 1. Null for every other error, and for a
+ * refusal that names no wait (a defect: abuse-limits.test.ts checks every limit names one).
+ */
+export function retryAfterOf(error: AppError): number | null {
+  if (error.status !== STATUS.RATE_LIMITED) return null;
+  const data = error.data as { retryAfter?: unknown } | null;
+  const seconds = Number(data?.retryAfter);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.max(1, Math.ceil(seconds)) : null;
+}
+
+/**
  * Writes the envelope as a string so no route's response schema is applied to it.
- * Business errors keep HTTP 200 (ARCHITECTURE.md, SPEC.md §7).
+ * Business errors keep HTTP 200 (ARCHITECTURE.md, SPEC.md §7), a rate-limited one
+ * included; it also carries `Retry-After` (RFC 9110 §10.2.3), so proxies and generic
+ * HTTP clients that never read the envelope still learn when to come back.
  */
 export function sendEnvelopeError(reply: FastifyReply, error: AppError): FastifyReply {
+  const retryAfter = retryAfterOf(error);
+  if (retryAfter !== null) reply.header('retry-after', String(retryAfter));
   return reply
     .code(200)
     .type('application/json; charset=utf-8')

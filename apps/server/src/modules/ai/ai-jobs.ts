@@ -149,8 +149,8 @@ export async function startGeneration(
     const counts = await dayCounts(tx, userId, day);
     let charge: 'free' | 'points' | 'vip' = 'vip';
     let points = 0;
-    if (request.vip) assertVipAllowance(request.kind, counts);
-    else ({ charge, points } = standardChargeOf(request.kind, counts));
+    if (request.vip) assertVipAllowance(request.kind, counts, now);
+    else ({ charge, points } = standardChargeOf(request.kind, counts, now));
     const [row] = await tx
       .insert(aiJobs)
       .values({

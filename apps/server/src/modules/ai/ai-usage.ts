@@ -65,20 +65,26 @@ export function priceOf(kind: AiJobKind): number {
   return price;
 }
 
+/** A daily quota's refusal: rate limited until the counts start again (`data.retryAfter`, Retry-After). */
+function dailyLimitReached(code: 'AI_DAILY_LIMIT' | 'AI_VIP_DAILY_LIMIT', now: Date): AppError {
+  const retryAfter = Math.max(1, Math.ceil((Date.parse(resetTimeOf(now)) - now.getTime()) / 1000));
+  return new AppError(code, {}, { retryAfter });
+}
+
 /**
  * The charge of one more standard generation, or the refusal: AI_DAILY_LIMIT once the day's
  * total is used. Call under the user's quota lock (ai-jobs.ts) so the counts cannot move.
  */
-export function standardChargeOf(kind: AiJobKind, counts: DayCounts): StandardCharge {
-  if (counts.image + counts.video >= AI_TOTAL_LIMIT) throw new AppError('AI_DAILY_LIMIT');
+export function standardChargeOf(kind: AiJobKind, counts: DayCounts, now = new Date()): StandardCharge {
+  if (counts.image + counts.video >= AI_TOTAL_LIMIT) throw dailyLimitReached('AI_DAILY_LIMIT', now);
   if (counts[kind] < FREE_LIMIT[kind]) return { charge: 'free', points: 0 };
   return { charge: 'points', points: priceOf(kind) };
 }
 
 /** Refuses a members' generation past the members' daily allowance. */
-export function assertVipAllowance(kind: AiJobKind, counts: DayCounts): void {
+export function assertVipAllowance(kind: AiJobKind, counts: DayCounts, now = new Date()): void {
   const used = kind === 'image' ? counts.vipImage : counts.vipVideo;
-  if (used >= VIP_AI_DAILY_LIMIT[kind]) throw new AppError('AI_VIP_DAILY_LIMIT');
+  if (used >= VIP_AI_DAILY_LIMIT[kind]) throw dailyLimitReached('AI_VIP_DAILY_LIMIT', now);
 }
 
 type UsageBase = Omit<AiImageUsage, 'price' | 'provider'>;

@@ -59,8 +59,14 @@ export const paymentsModule = defineModule({
           return reply.code(404).type('text/plain').send('unknown provider');
         }
         // Far above what a provider sends (a few retries per payment), far below a flood.
-        const { allowed } = await app.limiter.hit(`pay-notify:${request.ip}`, NOTIFY_PER_MINUTE, 60);
-        if (!allowed) return reply.code(429).type('text/plain').send('too many notifications');
+        const { allowed, retryAfter } = await app.limiter.hit(`pay-notify:${request.ip}`, NOTIFY_PER_MINUTE, 60);
+        if (!allowed) {
+          return reply
+            .code(429)
+            .header('retry-after', String(retryAfter))
+            .type('text/plain')
+            .send('too many notifications');
+        }
         const answer = await receiveNotification(deps, kind, {
           headers: request.headers,
           rawBody: typeof request.body === 'string' ? request.body : '',

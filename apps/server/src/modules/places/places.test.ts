@@ -183,6 +183,12 @@ describe('POST /pub/nearbyAds, without a word', () => {
     expect(await nearby(at({ latitude: 90, longitude: 180 }))).toEqual([]);
     expect(await nearby(at({ latitude: -90, longitude: -180 }))).toEqual([]);
   });
+
+  it('takes a subnormal coordinate (5e-324) as 0 rather than failing in the distance query', async () => {
+    // Found by the contract fuzzing (issue 22): PostgreSQL answered "value out of range: underflow".
+    expect(await nearby(at({ latitude: 5e-324, longitude: -180 }))).toEqual([]);
+    expect(await nearby(at({ latitude: -5e-324, longitude: 5e-324 }))).toEqual([]);
+  });
 });
 
 describe('POST /pub/nearbyAds, with a word', () => {

@@ -27,6 +27,17 @@ describe('index terms', () => {
     expect(indexTerms('桩')).toEqual(['桩', 'zhuang']);
   });
 
+  it('keeps characters beyond the BMP whole, never a lone surrogate (found by the contract fuzzing)', () => {
+    // 𠀀 (U+20000) has no pinyin: it stands for itself, and its "initial" was its first UTF-16 unit.
+    const lone = /[\uD800-\uDFFF]/u;
+    for (const text of ['¡𠀀', '𠀀', '𠮷野家', '野𠮷']) {
+      const terms = indexTerms(text);
+      expect(terms.some((term) => lone.test(term))).toBe(false);
+      expect(terms.every((term) => /^[a-z0-9\p{Script=Han}]+$/u.test(term))).toBe(true);
+    }
+    expect(indexTerms('𠀀')).toEqual(['𠀀']);
+  });
+
   it('lower-cases Latin words and numbers, splits letters from digits, joins "Model Y"', () => {
     expect(indexTerms('特斯拉 Model Y')).toEqual(expect.arrayContaining(['model', 'y', 'modely']));
     expect(indexTerms('FSD 和 Wallbox')).toEqual(expect.arrayContaining(['fsd', 'wallbox']));

@@ -4,7 +4,7 @@
 // every character bigram, so a query of one or two characters still matches (海豹 in
 // 比亚迪海豹). Words also get their pinyin (特斯拉 → tesila) and initials (tsl), and Latin
 // words are lower-cased (Model Y → model, y, and the join modely).
-import { hanWords, MAX_WORD_LENGTH, type Piece, pieces, pinyinForms, syllables } from './text.ts';
+import { hanWords, initialOf, MAX_WORD_LENGTH, type Piece, pieces, pinyinForms, syllables } from './text.ts';
 
 /** Only the first this many characters of a text are indexed. */
 export const MAX_INDEX_TEXT_LENGTH = 10_000;
@@ -31,13 +31,13 @@ function hanTerms(run: string, add: (term: string) => void): void {
     add(word);
     const { full, initials } = pinyinForms(word);
     add(full);
-    // A lone character's initial (one letter) would match far too much.
-    if (word.length > 1) add(initials);
+    // A lone character's initial (one letter) would match far too much (counted in code points: 𠀀 is one).
+    if (Array.from(word).length > 1) add(initials);
   }
   if (run.length > 1 && run.length <= MAX_RUN_PINYIN_LENGTH) {
     const parts = syllables(run);
     add(parts.join(''));
-    add(parts.map((s) => s[0] ?? '').join(''));
+    add(parts.map(initialOf).join(''));
   }
   const chars = Array.from(run);
   for (let i = 0; i < chars.length; i++) {

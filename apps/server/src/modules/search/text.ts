@@ -69,8 +69,18 @@ export function syllables(text: string): string[] {
   return pinyin(text, { toneType: 'none', type: 'array', v: true }).map((s) => s.toLowerCase());
 }
 
+/**
+ * A syllable's first character: a whole code point, as a character with no pinyin (𠀀,
+ * beyond the BMP) stands for itself and its first UTF-16 unit alone is a lone surrogate
+ * (which made indexing throw; found by the contract fuzzing, issue 22).
+ */
+export function initialOf(syllable: string): string {
+  const first = syllable.codePointAt(0);
+  return first === undefined ? '' : String.fromCodePoint(first);
+}
+
 /** A word's full pinyin joined and its initials: 特斯拉 → tesila, tsl. */
 export function pinyinForms(word: string): { full: string; initials: string } {
   const parts = syllables(word);
-  return { full: parts.join(''), initials: parts.map((s) => s[0] ?? '').join('') };
+  return { full: parts.join(''), initials: parts.map(initialOf).join('') };
 }

@@ -135,6 +135,13 @@ describe('nearby-teams', () => {
     await expectBadInput(viewer.api.call(nearbyTeams, { latitude: 31, longitude: '' as never }));
     await expectBadInput(viewer.api.call(nearbyTeams, { latitude: 31, longitude: 121, radius: -1 }));
   });
+
+  it('takes a subnormal point or radius (5e-324) as 0 and 1 m rather than failing in the distance query', async () => {
+    // Found by the contract fuzzing (issue 22): PostgreSQL answered "value out of range: underflow".
+    const viewer = await newPerson(t);
+    expect((await nearby(viewer, { latitude: 0, longitude: 0 }, { radius: 5e-324 })).items).toEqual([]);
+    expect((await nearby(viewer, { latitude: 5e-324, longitude: -5e-324 })).items).toEqual([]);
+  });
 });
 
 describe('radar-teams', () => {
