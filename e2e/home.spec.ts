@@ -45,15 +45,21 @@ test.describe('home feed', () => {
     request,
     api,
   }) => {
-    const feed = await api.call(postsNoAds, { page: 1, size: PAGE_SIZE });
-    expect(feed.length, 'the e2e seed has a full first page').toBe(PAGE_SIZE);
-
-    const response = await request.get('/');
-    expect(response.status()).toBe(200);
-    const html = await response.text();
-    expect(html).toContain('data-testid="feed-grid"');
-    expect(pidsInHtml(html).sort()).toEqual(feed.map((p) => p.pid).sort());
-    for (const post of feed) expect(html, `post ${post.pid}'s author is in the HTML`).toContain(post.uname);
+    // Journeys running beside this one publish posts: the page is compared with the feed
+    // the API answered just before and just after it, and read again when one came between.
+    const pidsOf = (posts: { pid: number }[]) => posts.map((p) => p.pid).sort();
+    await expect(async () => {
+      const feed = await api.call(postsNoAds, { page: 1, size: PAGE_SIZE });
+      expect(feed.length, 'the e2e seed has a full first page').toBe(PAGE_SIZE);
+      const response = await request.get('/');
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      const feedAfter = await api.call(postsNoAds, { page: 1, size: PAGE_SIZE });
+      expect(pidsOf(feedAfter), 'no post was published meanwhile').toEqual(pidsOf(feed));
+      expect(html).toContain('data-testid="feed-grid"');
+      expect(pidsInHtml(html).sort()).toEqual(pidsOf(feed));
+      for (const post of feed) expect(html, `post ${post.pid}'s author is in the HTML`).toContain(post.uname);
+    }).toPass({ timeout: 20_000 });
   });
 
   test('a cover that cannot be shown leaves a neutral box on its card, not a broken image', {
