@@ -246,20 +246,25 @@ describe('pushes', () => {
     const sub = await browserOf(member);
     await joiner.api.call(respondTeam, { team_id: String(teamId), action: 'join' });
     await creator.api.call(cancelTeam, { team_id: String(teamId) });
-    expect(await payloadsTo(sub)).toEqual([
-      {
-        title: '车队有新成员',
-        body: `${joiner.nickname}加入了车队「周末自驾去千岛湖」`,
-        url: `/team/${teamId}`,
-        tag: `team-${teamId}`,
-      },
-      {
-        title: '车队已取消',
-        body: `${creator.nickname}取消了车队「周末自驾去千岛湖」`,
-        url: `/team/${teamId}`,
-        tag: `team-${teamId}`,
-      },
-    ]);
+    // The two events are delivered apart and may be sent in either order (as push services
+    // may deliver them): each must arrive once.
+    const byTitle = (a: PushPayload, b: PushPayload) => a.title.localeCompare(b.title);
+    expect((await payloadsTo(sub)).sort(byTitle)).toEqual(
+      [
+        {
+          title: '车队有新成员',
+          body: `${joiner.nickname}加入了车队「周末自驾去千岛湖」`,
+          url: `/team/${teamId}`,
+          tag: `team-${teamId}`,
+        },
+        {
+          title: '车队已取消',
+          body: `${creator.nickname}取消了车队「周末自驾去千岛湖」`,
+          url: `/team/${teamId}`,
+          tag: `team-${teamId}`,
+        },
+      ].sort(byTitle),
+    );
   });
 
   it('a subscription the push service calls gone (410) is removed; another failure is retried once and kept', async () => {
