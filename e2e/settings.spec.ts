@@ -101,9 +101,14 @@ test.describe('settings', () => {
     });
     await expect(page.getByTestId('avatar-error')).toContainText('请选择 JPG、PNG');
 
-    // Hold the server's answer a moment so the progress can be seen.
+    // Hold the upload until its progress has been seen (a fixed delay could end between two
+    // polls on a loaded machine).
+    let releaseUpload = () => {};
+    const uploadHeld = new Promise<void>((resolve) => {
+      releaseUpload = resolve;
+    });
     await page.route('**/api/v1/user/info/avatar?**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await uploadHeld;
       await route.continue();
     });
     await page.getByTestId('avatar-input').setInputFiles({
@@ -113,6 +118,7 @@ test.describe('settings', () => {
     });
     await expect(page.getByTestId('avatar-preview')).toHaveAttribute('data-preview', 'true');
     await expect(page.getByRole('button', { name: /上传中 \d+%/ })).toBeVisible();
+    releaseUpload();
     await expect(page.getByText('头像已更新')).toBeVisible();
     await expect(page.getByTestId('avatar-error')).toHaveCount(0);
 
