@@ -78,7 +78,9 @@ export async function buildTestApp(
     await scratch?.drop();
     // Only the shared test Redis holds keys of ours; an override may point elsewhere.
     if (TEST_REDIS_URL && config.REDIS_URL === TEST_REDIS_URL) await deleteRedisKeys(TEST_REDIS_URL, keyPrefix);
-    await rm(dataDir, { recursive: true, force: true });
+    // A file an upload or a media job was still writing as the app closed can land inside a
+    // folder being removed (ENOTEMPTY: a rehearsal's fuzzing saw it): removal retries then.
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   };
 
   let app: FastifyInstance;
