@@ -59,7 +59,7 @@ import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { newPerson, type Person } from './login-as.ts';
 import { deleteRedisKeys, uniqueName } from './scratch-backends.ts';
 import { signedUrl } from './signed.ts';
-import { form } from './test-media.ts';
+import { blackPng, form } from './test-media.ts';
 
 /** A contract client that keeps the last HTTP response, so a test can read its headers. */
 type Caller = { api: ApiClient; last(): Response };
@@ -564,27 +564,4 @@ async function tinyJpeg(): Promise<Buffer> {
   return sharp({ create: { width: 16, height: 12, channels: 3, background: '#2a8f6a' } })
     .jpeg()
     .toBuffer();
-}
-
-/** A valid 1-bit PNG, all black: a few KB that decode to width × height pixels. */
-function blackPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const frame = Buffer.alloc(8 + data.length + 4);
-    frame.writeUInt32BE(data.length, 0);
-    body.copy(frame, 4);
-    frame.writeUInt32BE(zlib.crc32(body), 8 + data.length);
-    return frame;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 1;
-  const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(rows, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }

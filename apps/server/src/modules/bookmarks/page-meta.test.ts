@@ -4,10 +4,10 @@
 // the fetcher reach it.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import zlib from 'node:zlib';
 import { AppError, BOOKMARK_TITLE_MAX_LENGTH } from '@evcircle/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { blackPng } from '../../../test/test-media.ts';
 import type { FetchPolicy } from '../../platform/safe-fetch/index.ts';
 import { pickIconLink, readIcoEntries, sniffImage, toSafeIcon } from './icon.ts';
 import { cleanTitle, decodeHtml, fetchPageMeta } from './page-meta.ts';
@@ -46,29 +46,6 @@ function icoOf(image: Buffer, width: number, height: number): Buffer {
   header.writeUInt32LE(image.length, 14);
   header.writeUInt32LE(22, 18);
   return Buffer.concat([header, image]);
-}
-
-/** A valid 1-bit greyscale PNG, all black: a few KB that decode to width × height pixels. */
-function blackPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const frame = Buffer.alloc(8 + data.length + 4);
-    frame.writeUInt32BE(data.length, 0);
-    body.copy(frame, 4);
-    frame.writeUInt32BE(zlib.crc32(body), 8 + data.length);
-    return frame;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 1; // bit depth
-  const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(rows, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 /** A 1×1 32-bit bitmap as an ICO keeps it: BITMAPINFOHEADER, one pixel, a padded AND mask. */
