@@ -7,8 +7,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type ChatMessage, chatSend, createApiClient, REALTIME_EVENTS, REALTIME_PATH } from '@evcircle/contract';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { users } from '../../apps/server/src/modules/accounts/accounts.tables.ts';
 import { createSession } from '../../apps/server/src/modules/auth/sessions.service.ts';
@@ -16,6 +14,7 @@ import { follows } from '../../apps/server/src/modules/relations/follows.tables.
 import { createDatabase } from '../../apps/server/src/platform/db.ts';
 import { createScratchDatabase, deleteRedisKeys } from '../../apps/server/test/scratch-backends.ts';
 import { type ServerProcess, startServerProcess } from '../../apps/server/test/server-process.ts';
+import { PG_URL, REDIS_URL } from './backends.ts';
 import { runNodeJson } from './node-child.ts';
 import { percentile } from './percentile.mjs';
 
@@ -45,34 +44,6 @@ export type FanoutResult = {
   send: { p50: number; p99: number };
   hello: { p50: number; p95: number; p99: number };
 };
-
-/** The PostgreSQL a bench makes its scratch databases beside. */
-export const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-
-/** Why the fan-out cannot run here, or null when PostgreSQL and Redis both answer. */
-export async function fanoutUnavailable(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-  } catch {
-    return `PostgreSQL does not answer at ${PG_URL}`;
-  } finally {
-    await client.end().catch(() => {});
-  }
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch {
-    return `Redis does not answer at ${REDIS_URL}`;
-  } finally {
-    redis.disconnect();
-  }
-  return null;
-}
 
 /** SOCKETS users with sessions; receiver i + SOCKETS/2 follows sender i, so no stranger limit applies. */
 async function seedPeople(databaseUrl: string): Promise<{ ids: number[]; tokens: string[] }> {

@@ -18,7 +18,8 @@ import { createStorage } from '../../apps/server/src/platform/storage/index.ts';
 import { createScratchDatabase } from '../../apps/server/test/scratch-backends.ts';
 import { defaultPools } from '../seed/content.ts';
 import { seedCommunity } from '../seed/seed.ts';
-import { fanoutUnavailable, measureFanout, PG_URL, printFanout } from './chat-fanout.ts';
+import { backendsUnavailable, PG_URL } from './backends.ts';
+import { measureFanout, printFanout } from './chat-fanout.ts';
 import { measureFirstLoad, printFirstLoad, unwatchedRoutes, WATCHED_PAGES } from './first-load.ts';
 import { LIGHTHOUSE_RUNS, measureLighthouse } from './lighthouse.ts';
 import { runNodeJson } from './node-child.ts';
@@ -198,7 +199,7 @@ function printSearch(
 
 /** The chat fan-out of two processes through Redis, when PostgreSQL and Redis answer here. */
 async function benchFanout(): Promise<void> {
-  const unavailable = await fanoutUnavailable();
+  const unavailable = await backendsUnavailable();
   if (unavailable) {
     console.log(`\n▶ chat fan-out skipped: ${unavailable} (it needs PostgreSQL and Redis)`);
     return;

@@ -23,7 +23,7 @@ import { createStorage } from '../../apps/server/src/platform/storage/index.ts';
 import { createScratchDatabase } from '../../apps/server/test/scratch-backends.ts';
 import { defaultPools } from '../seed/content.ts';
 import { seedCommunity } from '../seed/seed.ts';
-import { PG_URL } from './chat-fanout.ts';
+import { PG_URL } from './backends.ts';
 import { runNodeJson } from './node-child.ts';
 import { percentile } from './percentile.mjs';
 

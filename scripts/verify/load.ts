@@ -19,9 +19,8 @@ import {
   postsNoAds,
   smsCode,
 } from '@evcircle/contract';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { createScratchDatabase, deleteRedisKeys } from '../../apps/server/test/scratch-backends.ts';
+import { backendsUnavailable, PG_URL, REDIS_URL } from '../bench/backends.ts';
 import { percentile } from '../bench/percentile.mjs';
 import { type Backend, openDatabase, prepareFixture } from './fixture.ts';
 import {
@@ -44,8 +43,6 @@ const USAGE = `Usage: npm run verify:load -- [options]
 PostgreSQL and Redis from DATABASE_URL / REDIS_URL, or the local defaults.
 用法：两个生产构建的服务进程（PostgreSQL + Redis），先测出可持续吞吐，再以其两倍压测 N 分钟。`;
 
-const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const SIGN_SECRET = 'verify-load-secret';
 /** Members logged in by SMS: the per-address SMS limit (SMS_LIMITS.perIp) allows 10 an hour. */
 const MEMBERS = 8;
@@ -151,28 +148,6 @@ function measuredFetch(stats: () => Stats) {
   };
 }
 
-async function backendsAnswer(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-  } catch {
-    return `PostgreSQL does not answer at ${PG_URL} / PostgreSQL 无法连接`;
-  } finally {
-    await client.end().catch(() => {});
-  }
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    await redis.ping();
-    return null;
-  } catch {
-    return `Redis does not answer at ${REDIS_URL} / Redis 无法连接`;
-  } finally {
-    redis.disconnect();
-  }
-}
-
 /** The SMS code `dataDir`'s server wrote to its outbox for `mobile` (the console provider). */
 async function smsCodeFor(dataDir: string, mobile: string): Promise<string> {
   const outbox = path.join(dataDir, 'outbox', 'sms.jsonl');
@@ -241,7 +216,7 @@ async function runOperation(
 }
 
 async function main(args: Args): Promise<boolean> {
-  const unavailable = await backendsAnswer();
+  const unavailable = await backendsUnavailable();
   if (unavailable) {
     console.error(`✖ ${unavailable}`);
     return false;
